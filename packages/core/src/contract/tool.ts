@@ -1,0 +1,82 @@
+import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
+import type { Provenance } from '../envelope/provenance.js';
+import type { ToolContext } from './context.js';
+
+/** All four hints are required: clients decide on confirmation prompts from them. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+/** The annotations of a tool that only reads from a public portal. */
+export const READ_ONLY_OPEN_WORLD: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};
+
+/** What a data tool returns: its own fields plus the provenance the envelope requires. */
+export interface ToolResult<Data> {
+  data: Data;
+  source: Provenance;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a schema of any shape is accepted here; inference narrows it.
+export type AnyObjectSchema = z.ZodObject<any>;
+
+interface ToolMetadata<Input extends AnyObjectSchema> {
+  /** verb_noun, e.g. `search_cubes`. */
+  name: string;
+  title: string;
+  /** Written for an agent: what the tool is for, when to use another, what the key fields mean. */
+  description: string;
+  /** A strict zod object; every field described. */
+  input: Input;
+  annotations: ToolAnnotations;
+}
+
+/** A tool whose answer is data from a portal, wrapped by core in the answer envelope. */
+export interface DataToolDefinition<Input extends AnyObjectSchema, Output extends AnyObjectSchema>
+  extends ToolMetadata<Input> {
+  kind: 'data';
+  /** The tool's own fields; core adds `ok`, `source`, `citation`, `retrieved_at`. */
+  output: Output;
+  execute(input: z.output<Input>, ctx: ToolContext): Promise<ToolResult<z.input<Output>>>;
+}
+
+/** The SDK's per-request context, for protocol features beyond the envelope (sampling, elicitation, logging). */
+export interface ContentToolContext extends ToolContext {
+  request: ServerContext;
+}
+
+/**
+ * A tool that answers with MCP content blocks directly (images, audio, embedded resources,
+ * protocol round trips). It has no envelope and no provenance, so it must not carry portal data.
+ */
+export interface ContentToolDefinition<Input extends AnyObjectSchema> extends ToolMetadata<Input> {
+  kind: 'content';
+  output?: AnyObjectSchema;
+  execute(input: z.output<Input>, ctx: ContentToolContext): Promise<CallToolResult>;
+}
+
+export type AnyToolDefinition =
+  // biome-ignore lint/suspicious/noExplicitAny: the registry holds tools of every shape.
+  DataToolDefinition<any, any> | ContentToolDefinition<any>;
+
+/** Declares a data tool; the identity function exists for type inference of `execute`. */
+export function defineTool<Input extends AnyObjectSchema, Output extends AnyObjectSchema>(
+  definition: Omit<DataToolDefinition<Input, Output>, 'kind'>,
+): DataToolDefinition<Input, Output> {
+  return { kind: 'data', ...definition };
+}
+
+/** Declares a content tool (see {@link ContentToolDefinition}). */
+export function defineContentTool<Input extends AnyObjectSchema>(
+  definition: Omit<ContentToolDefinition<Input>, 'kind'>,
+): ContentToolDefinition<Input> {
+  return { kind: 'content', ...definition };
+}

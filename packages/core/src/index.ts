@@ -1,0 +1,70 @@
+export { createTtlCache, type TtlCache, type TtlCacheOptions } from './cache/ttl-cache.js';
+export {
+  type Adapter,
+  type HealthProbe,
+  type NetworkPolicy,
+  type PromptDefinition,
+  type ResourceDefinition,
+  SPECIFICATION_VERSION,
+} from './contract/adapter.js';
+export type { Clock, ProgressUpdate, ToolContext } from './contract/context.js';
+export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
+export {
+  type AnyObjectSchema,
+  type AnyToolDefinition,
+  type ContentToolContext,
+  type ContentToolDefinition,
+  type DataToolDefinition,
+  defineContentTool,
+  defineTool,
+  READ_ONLY_OPEN_WORLD,
+  type ToolAnnotations,
+  type ToolResult,
+} from './contract/tool.js';
+export { buildCitation } from './envelope/citation.js';
+export {
+  type Envelope,
+  type ErrorEnvelope,
+  ErrorEnvelopeSchema,
+  errorEnvelope,
+  MissingProvenanceError,
+  type SuccessEnvelope,
+  successEnvelope,
+  successEnvelopeSchema,
+} from './envelope/envelope.js';
+export {
+  type CacheRecord,
+  type License,
+  LicenseSchema,
+  type Provenance,
+  ProvenanceSchema,
+  type QueryRecord,
+} from './envelope/provenance.js';
+export { type ErrorBody, shorten, toErrorBody } from './errors/error-body.js';
+export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './errors/error-codes.js';
+export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './errors/opendata-error.js';
+export { createHttpClient, type HttpClientOptions } from './http/create-http-client.js';
+export type { DownloadResult, HttpClient, HttpRequest, HttpResponse, HttpStats } from './http/http-types.js';
+export {
+  createJsonLogger,
+  type JsonLoggerOptions,
+  type Logger,
+  type LogLevel,
+  silentLogger,
+} from './log/logger.js';
+export { type AdapterEntry, CompositionError } from './server/compose-adapters.js';
+export {
+  type CallOptions,
+  createOpenDataServer,
+  type OpenDataServer,
+  type OpenDataServerOptions,
+  SERVER_NAME,
+  SERVER_VERSION,
+} from './server/create-server.js';
+export { startStdioServer } from './transports/serve-stdio.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  type HttpServerOptions,
+  type RunningHttpServer,
+  startHttpServer,
+} from './transports/start-http-server.js';

@@ -1,0 +1,281 @@
+import {
+  type CallToolResult,
+  type McpRequestContext,
+  McpServer,
+  ResourceTemplate,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
+import type { Adapter } from '../contract/adapter.js';
+import type { Clock, ProgressUpdate, ToolContext } from '../contract/context.js';
+import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
+import { type Envelope, successEnvelopeSchema } from '../envelope/envelope.js';
+import { OpenDataError } from '../errors/opendata-error.js';
+import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
+import type { HttpClient } from '../http/http-types.js';
+import { createJsonLogger, type Logger } from '../log/logger.js';
+import { advertiseOnly } from './advertise-only.js';
+import { createApiStatusTool } from './api-status-tool.js';
+import {
+  type AdapterEntry,
+  type ComposedTool,
+  CompositionError,
+  composeAdapters,
+} from './compose-adapters.js';
+import { HealthLedger } from './health-ledger.js';
+import { mergeInstructions } from './merge-instructions.js';
+import { toCallToolResult } from './to-call-tool-result.js';
+import { contentContext, runDataTool } from './tool-runner.js';
+
+export const SERVER_NAME = 'opendata-mcp';
+export const SERVER_VERSION = '0.1.0';
+
+export interface OpenDataServerOptions {
+  adapters: ReadonlyArray<Adapter | AdapterEntry>;
+  name?: string;
+  version?: string;
+  limits?: Partial<Limits>;
+  logger?: Logger;
+  clock?: Clock;
+  /** Builds the guarded HTTP client of one adapter instance; swap it in tests. */
+  httpClient?: (adapter: Adapter, options: HttpClientOptions) => HttpClient;
+  /** Extra HTTP client settings shared by every adapter (cache directory, user agent …). */
+  http?: Partial<Omit<HttpClientOptions, 'policy' | 'limits' | 'logger'>>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  onProgress?: (update: ProgressUpdate) => void;
+}
+
+export interface OpenDataServer {
+  readonly tools: ReadonlyArray<{ name: string; title: string; adapterId: string }>;
+  readonly adapters: ReadonlyArray<Adapter>;
+  readonly instructions: string;
+  /** A fresh SDK server with every tool, resource and prompt; the serving entries call it per request or connection. */
+  createMcpServer(request?: McpRequestContext): McpServer;
+  /** Calls a data tool in process, without the protocol: the same envelope a client receives. */
+  callTool(name: string, args: unknown, options?: CallOptions): Promise<Envelope>;
+  close(): Promise<void>;
+}
+
+/** Composes adapters into one server; throws `CompositionError` at start-up on any clash. */
+export function createOpenDataServer(options: OpenDataServerOptions): OpenDataServer {
+  const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const logger = options.logger ?? createJsonLogger();
+  const clock = options.clock ?? { now: () => new Date() };
+  const ledger = new HealthLedger();
+  const composed = composeAdapters(options.adapters, ['api_status']);
+  const adapters = options.adapters.map((entry) => ('adapter' in entry ? entry.adapter : entry));
+
+  const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
+  for (const adapter of adapters) {
+    const adapterLogger = logger.child({ adapter: adapter.id });
+    const httpOptions: HttpClientOptions = {
+      ...options.http,
+      ...(adapter.network ? { policy: adapter.network } : {}),
+      limits,
+      logger: adapterLogger,
+    };
+    const http = (options.httpClient ?? ((_a, o) => createHttpClient(o)))(adapter, httpOptions);
+    services.set(adapter.id, { http, cache: createTtlCache(), logger: adapterLogger });
+  }
+
+  const contextFor = (
+    adapter: Adapter,
+    signal: AbortSignal,
+    progress?: (u: ProgressUpdate) => void,
+  ): ToolContext => {
+    const service = services.get(adapter.id);
+    if (!service) throw new CompositionError(`Adapter "${adapter.id}" is not part of this server.`);
+    return {
+      adapterId: adapter.id,
+      ...service,
+      clock,
+      signal,
+      limits,
+      progress: async (update) => progress?.(update),
+    };
+  };
+
+  const statusTool = createApiStatusTool(adapters, (a, s) => contextFor(a, s), ledger);
+  const coreAdapter = { id: 'core' } as Adapter;
+  const tools: ComposedTool[] = [{ name: 'api_status', tool: statusTool, adapter: coreAdapter }, ...composed];
+  const byName = new Map(tools.map((t) => [t.name, t]));
+  const instructions = mergeInstructions(adapters);
+
+  async function withDeadline<T>(
+    parent: AbortSignal | undefined,
+    run: (signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () =>
+        controller.abort(
+          new OpenDataError(
+            'upstream_timeout',
+            `The call ran past its ${limits.callDeadlineMs} ms deadline.`,
+            {
+              hint: 'Narrow the request (fewer rows, a filter) or try again later.',
+            },
+          ),
+        ),
+      limits.callDeadlineMs,
+    );
+    const onAbort = () => controller.abort(parent?.reason);
+    parent?.addEventListener('abort', onAbort, { once: true });
+    if (parent?.aborted) onAbort();
+    try {
+      return await run(controller.signal);
+    } finally {
+      clearTimeout(timer);
+      parent?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
+    if (entry.tool.kind !== 'data')
+      throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
+    const tool = entry.tool;
+    const adapter = entry.adapter.id === 'core' ? undefined : entry.adapter;
+    return withDeadline(options.signal, async (signal) => {
+      const ctx = adapter
+        ? contextFor(adapter, signal, options.onProgress)
+        : coreContext(signal, options.onProgress);
+      const envelope = await runDataTool(tool, args, ctx);
+      if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
+      return envelope;
+    });
+  }
+
+  function coreContext(signal: AbortSignal, progress?: (u: ProgressUpdate) => void): ToolContext {
+    const first = adapters[0];
+    if (first) return { ...contextFor(first, signal, progress), adapterId: 'core' };
+    return {
+      adapterId: 'core',
+      http: createHttpClient({ limits, logger }),
+      cache: createTtlCache({ maxEntries: 1 }),
+      logger,
+      clock,
+      signal,
+      limits,
+      progress: async (update) => progress?.(update),
+    };
+  }
+
+  function register(server: McpServer, entry: ComposedTool): void {
+    const { tool } = entry;
+    const config = {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: advertiseOnly(tool.input),
+      annotations: { title: tool.title, ...tool.annotations },
+      ...(tool.kind === 'data'
+        ? { outputSchema: advertiseOnly(successEnvelopeSchema(tool.output)) }
+        : tool.output
+          ? { outputSchema: advertiseOnly(tool.output) }
+          : {}),
+    };
+    server.registerTool(
+      entry.name,
+      config,
+      async (args: unknown, sdk: ServerContext): Promise<CallToolResult> => {
+        const onProgress = progressReporter(sdk);
+        if (tool.kind === 'data') {
+          return toCallToolResult(await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }));
+        }
+        const parsed = tool.input.safeParse(args ?? {});
+        if (!parsed.success) {
+          return { content: [{ type: 'text', text: `Invalid arguments for ${entry.name}.` }], isError: true };
+        }
+        return withDeadline(sdk.mcpReq.signal, (signal) =>
+          tool.execute(parsed.data, contentContext(contextFor(entry.adapter, signal, onProgress), sdk)),
+        );
+      },
+    );
+  }
+
+  function createMcpServer(): McpServer {
+    const server = new McpServer(
+      { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
+      { instructions, capabilities: { tools: {}, logging: {} } },
+    );
+    for (const entry of tools) register(server, entry);
+    for (const adapter of adapters) registerExtras(server, adapter, (signal) => contextFor(adapter, signal));
+    return server;
+  }
+
+  return {
+    tools: tools.map((t) => ({ name: t.name, title: t.tool.title, adapterId: t.adapter.id })),
+    adapters,
+    instructions,
+    createMcpServer,
+    async callTool(name, args, callOptions = {}) {
+      const entry = byName.get(name);
+      if (!entry) {
+        throw new OpenDataError('not_found', `No tool named "${name}".`, {
+          hint: `Available tools: ${[...byName.keys()].join(', ')}.`,
+        });
+      }
+      return execute(entry, args, callOptions);
+    },
+    async close() {
+      await Promise.allSettled(adapters.map((a) => a.close?.()));
+    },
+  };
+}
+
+function progressReporter(sdk: ServerContext): ((update: ProgressUpdate) => void) | undefined {
+  const token = sdk.mcpReq._meta?.progressToken;
+  if (token === undefined) return undefined;
+  return (update) => {
+    void sdk.mcpReq
+      .notify({ method: 'notifications/progress', params: { progressToken: token, ...update } })
+      .catch(() => undefined);
+  };
+}
+
+function registerExtras(
+  server: McpServer,
+  adapter: Adapter,
+  contextFor: (signal: AbortSignal) => ToolContext,
+): void {
+  for (const resource of adapter.resources ?? []) {
+    const metadata = {
+      ...(resource.title ? { title: resource.title } : {}),
+      ...(resource.description ? { description: resource.description } : {}),
+      ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+    };
+    if (resource.template) {
+      const complete = resource.complete
+        ? Object.fromEntries(
+            Object.entries(resource.complete).map(([k, fn]) => [k, (value: string) => fn(value)]),
+          )
+        : undefined;
+      const template = new ResourceTemplate(resource.template, {
+        list: undefined,
+        ...(complete ? { complete } : {}),
+      });
+      server.registerResource(resource.name, template, metadata, (uri, variables, sdk) =>
+        resource.read(uri, variables, contextFor(sdk.mcpReq.signal)),
+      );
+    } else if (resource.uri) {
+      server.registerResource(resource.name, resource.uri, metadata, (uri, sdk) =>
+        resource.read(uri, {}, contextFor(sdk.mcpReq.signal)),
+      );
+    }
+  }
+  for (const prompt of adapter.prompts ?? []) {
+    server.registerPrompt(
+      prompt.name,
+      {
+        ...(prompt.title ? { title: prompt.title } : {}),
+        ...(prompt.description ? { description: prompt.description } : {}),
+        ...(prompt.args ? { argsSchema: prompt.args } : {}),
+      },
+      // biome-ignore lint/suspicious/noExplicitAny: argument shape is the prompt's own schema.
+      (async (args: any, sdk: ServerContext) =>
+        prompt.get(args ?? {}, contextFor(sdk.mcpReq.signal))) as never,
+    );
+  }
+}

@@ -1,0 +1,86 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
+import type { ToolContext } from '../contract/context.js';
+import type { ContentToolContext, DataToolDefinition } from '../contract/tool.js';
+import {
+  type Envelope,
+  errorEnvelope,
+  successEnvelope,
+  successEnvelopeSchema,
+} from '../envelope/envelope.js';
+import { toErrorBody } from '../errors/error-body.js';
+import { OpenDataError } from '../errors/opendata-error.js';
+import { formatIssues } from './format-issues.js';
+
+/**
+ * Runs one data tool call end to end: strict input check, execution under the call deadline,
+ * output check, envelope. Every failure becomes an error envelope; nothing escapes as a throw.
+ */
+export async function runDataTool(
+  // biome-ignore lint/suspicious/noExplicitAny: runs tools of every shape.
+  tool: DataToolDefinition<any, any>,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<Envelope> {
+  const parsed = tool.input.safeParse(args ?? {});
+  if (!parsed.success) {
+    return errorEnvelope(
+      toErrorBody(
+        new OpenDataError(
+          'invalid_input',
+          `Invalid arguments for ${tool.name}: ${formatIssues(parsed.error)}`,
+          {
+            hint: 'Check the parameter names, types and ranges in the tool input schema.',
+          },
+        ),
+      ),
+    );
+  }
+  const started = performance.now();
+  try {
+    ctx.signal.throwIfAborted();
+    const result = await tool.execute(parsed.data, ctx);
+    const envelope = successEnvelope(result.data as Record<string, unknown>, result.source);
+    const checked = successEnvelopeSchema(tool.output).safeParse(envelope);
+    if (!checked.success) {
+      ctx.logger.error('tool output does not match its schema', {
+        tool: tool.name,
+        issues: formatIssues(checked.error),
+      });
+      return errorEnvelope(toErrorBody(new Error('output schema mismatch')));
+    }
+    ctx.logger.debug('tool call succeeded', { tool: tool.name, ms: Math.round(performance.now() - started) });
+    return envelope;
+  } catch (error) {
+    const body = toErrorBody(
+      ctx.signal.aborted && !(error instanceof OpenDataError) ? cancelled(ctx.signal) : error,
+    );
+    const level = body.code === 'internal_error' ? 'error' : 'info';
+    ctx.logger[level]('tool call failed', {
+      tool: tool.name,
+      code: body.code,
+      ms: Math.round(performance.now() - started),
+      ...(body.code === 'internal_error' ? { cause: describe(error) } : {}),
+    });
+    return errorEnvelope(body);
+  }
+}
+
+function cancelled(signal: AbortSignal): OpenDataError {
+  const reason = signal.reason;
+  if (reason instanceof OpenDataError) return reason;
+  return new OpenDataError(
+    'upstream_timeout',
+    'The call was cancelled or ran past its deadline before the portal answered.',
+    {
+      hint: 'Narrow the request or try again.',
+    },
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+export function contentContext(ctx: ToolContext, request: ServerContext): ContentToolContext {
+  return { ...ctx, request };
+}

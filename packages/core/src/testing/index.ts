@@ -1,0 +1,7 @@
+export {
+  type AdapterConformanceOptions,
+  type ConformanceSetup,
+  describeAdapterConformance,
+} from './adapter-conformance.js';
+export { connectInProcess, type InProcessPair } from './in-process-client.js';
+export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';

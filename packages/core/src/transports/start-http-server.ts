@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { createMcpHandler } from '@modelcontextprotocol/server';
+import type { Logger } from '../log/logger.js';
+import type { OpenDataServer } from '../server/create-server.js';
+import {
+  hasBearerToken,
+  isAllowedHost,
+  isAllowedOrigin,
+  isLoopbackBind,
+  validateOrigins,
+} from './http-guards.js';
+
+export interface HttpServerOptions {
+  /** Interface to bind; loopback by default. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Host names (without port) the server answers to besides the loopback forms. */
+  allowedHosts?: string[];
+  /** Exact browser origins allowed to call; none by default. */
+  allowedOrigins?: string[];
+  /** Largest request body in bytes; larger requests get 413. */
+  maxBodyBytes?: number;
+  /** When set, every /mcp request needs `Authorization: Bearer <token>`. */
+  bearerToken?: string;
+}
+
+export interface RunningHttpServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** Streamable HTTP at `/mcp`, stateless, both protocol eras; `/healthz` for container probes. */
+export async function startHttpServer(
+  server: OpenDataServer,
+  logger: Logger,
+  options: HttpServerOptions = {},
+): Promise<RunningHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const allowedHosts = options.allowedHosts ?? [];
+  const allowedOrigins = validateOrigins(options.allowedOrigins ?? []);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!isLoopbackBind(host) && allowedHosts.length === 0) {
+    throw new Error(
+      `Refusing to bind ${host} without allowed_hosts: list the host names clients use to reach this server, ` +
+        'so the Host check can stop DNS rebinding.',
+    );
+  }
+  const handler = createMcpHandler((request) => server.createMcpServer(request), {
+    maxRequestBodySize: maxBodyBytes,
+    onerror: (error) => logger.debug('mcp handler rejected a request', { error: error.message }),
+  });
+
+  const httpServer = createServer((req, res) => {
+    serve(req, res).catch((error: unknown) => {
+      logger.error('http request failed', { error: error instanceof Error ? error.message : String(error) });
+      if (!res.headersSent) reply(res, 500, 'internal error');
+      else res.destroy();
+    });
+  });
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === '/healthz')
+      return reply(res, 200, JSON.stringify({ status: 'ok', tools: server.tools.length }));
+    if (path !== '/mcp') return reply(res, 404, 'not found');
+    if (!isAllowedHost(req.headers.host, allowedHosts)) return reply(res, 403, 'host not allowed');
+    if (!isAllowedOrigin(req.headers.origin, allowedOrigins)) return reply(res, 403, 'origin not allowed');
+    if (options.bearerToken && !hasBearerToken(req.headers.authorization, options.bearerToken)) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      return reply(res, 401, 'missing or invalid bearer token');
+    }
+    const body = await readBody(req, maxBodyBytes);
+    if (body === 'too_large') {
+      res.setHeader('Connection', 'close');
+      return reply(res, 413, `request body larger than ${maxBodyBytes} bytes`);
+    }
+    const controller = new AbortController();
+    res.on('close', () => controller.abort());
+    const request = new Request(`http://${req.headers.host}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers: toHeaders(req),
+      signal: controller.signal,
+      ...(body && body.length > 0 ? { body } : {}),
+    });
+    const response = await handler.fetch(request);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    if (!response.body) return void res.end();
+    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(options.port ?? 3000, host, () => resolve());
+  });
+  const { port } = httpServer.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`;
+  logger.info('serving MCP over HTTP', { url, tools: server.tools.length });
+  return {
+    url,
+    port,
+    async close() {
+      await handler.close();
+      httpServer.closeAllConnections();
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+function reply(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'content-type': text.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8',
+  });
+  res.end(text);
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  return headers;
+}
+
+async function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined | 'too_large'> {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return undefined;
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > max) {
+    req.resume();
+    return 'too_large';
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      req.resume();
+      return 'too_large';
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}

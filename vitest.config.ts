@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests import workspace packages from their TypeScript sources (the `@opendata-mcp/source`
+// export condition), so `vitest` never runs against a stale build.
+export default defineConfig({
+  resolve: { conditions: ['@opendata-mcp/source'] },
+  ssr: { resolve: { conditions: ['@opendata-mcp/source'] } },
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'adapters/*/src/**/*.test.ts',
+      'examples/*/src/**/*.test.ts',
+      'examples/*/*.test.ts',
+      'tests/*/src/**/*.test.ts',
+      'tests/*/*.test.ts',
+    ],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
