@@ -8,6 +8,7 @@ export {
   SPECIFICATION_VERSION,
 } from './contract/adapter.js';
 export type { Clock, ProgressUpdate, ToolContext } from './contract/context.js';
+export type { DemoJourney, DemoStep } from './contract/demo-journey.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export {
   type AnyObjectSchema,
