@@ -1,0 +1,1 @@
+export { createPopulationAdapter, type PopulationAdapterOptions } from './population-adapter.js';

@@ -1,0 +1,79 @@
+import { type Adapter, defineTool, OpenDataError, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+
+// The endpoint serves one licence and date for the file, then the records.
+const Row = z.object({ canton: z.string(), year: z.number(), population: z.number() });
+const Text = z.string().nullable();
+const Document = z.object({ license: Text, modified: Text, records: z.array(Row) });
+const CantonCode = z.string().regex(/^[A-Z]{2}$/);
+export interface PopulationAdapterOptions {
+  id?: string;
+  url: string; // `<url>/population.json` is read
+  trustedHosts?: string[]; // `host:port` pairs where plain http is allowed (loopback tests)
+}
+/** One tool: the population of a canton, straight from the publisher's file. */
+export function createPopulationAdapter(options: PopulationAdapterOptions): Adapter {
+  const documentUrl = `${options.url.replace(/\/$/, '')}/population.json`;
+  const getPopulation = defineTool({
+    name: 'get_population',
+    title: 'Population of a canton',
+    description:
+      'Returns the resident population of one Swiss canton for each year the publisher lists, newest first. ' +
+      'Use the two-letter canton code (ZH, BE, …). An unknown code answers not_found.',
+    input: z.strictObject({
+      canton: CantonCode.describe('Two-letter canton code, e.g. "ZH".'),
+      limit: z.int().min(1).max(50).default(10).describe('Most recent years to return, 1..50 (10).'),
+    }),
+    output: z.object({
+      rows: z.array(z.object({ year: z.number(), population: z.number() })).describe('Newest year first.'),
+      returned: z.number().describe('Years in rows.'),
+      truncated: z.boolean().describe('True when the publisher lists more years than returned.'),
+      total_matched: z.number().describe('Years the publisher lists for this canton.'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute({ canton, limit }, ctx) {
+      const response = await ctx.http.fetch({ url: documentUrl, signal: ctx.signal, cacheTtlMs: 60_000 });
+      const document = Document.parse(response.json());
+      const matches = document.records.filter((r) => r.canton === canton).sort((a, b) => b.year - a.year);
+      if (matches.length === 0) {
+        const hint = 'Use a two-letter code such as ZH, BE or GE.';
+        throw new OpenDataError('not_found', `No canton "${canton}" in the population file.`, { hint });
+      }
+      const rows = matches.slice(0, limit).map(({ year, population }) => ({ year, population }));
+      return {
+        data: {
+          rows,
+          returned: rows.length,
+          truncated: rows.length < matches.length,
+          total_matched: matches.length,
+        },
+        source: {
+          backend: 'example',
+          adapter_id: options.id ?? 'population',
+          endpoint: options.url,
+          identifiers: { dataset: 'population', canton },
+          title: 'Resident population by canton',
+          publisher: null, // the file does not name its publisher
+          url: documentUrl,
+          query: { language: 'url', text: documentUrl },
+          access_method: 'download',
+          retrieved_at: response.fetchedAt.toISOString(),
+          metadata_retrieved_at: null,
+          source_modified_at: document.modified,
+          license: document.license ? { id: document.license, title: null, url: null } : null,
+          cache: { hit: response.fromCache, revalidated: false, first_fetched_at: null },
+        },
+      };
+    },
+  });
+  return {
+    specificationVersion: 1,
+    id: options.id ?? 'population',
+    backend: 'example',
+    title: 'Population by canton (example)',
+    endpoint: options.url,
+    instructions: 'Call get_population with a canton code to read its population by year.',
+    tools: [getPopulation],
+    network: { trustedHosts: options.trustedHosts ?? [] },
+  };
+}
