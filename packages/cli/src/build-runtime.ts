@@ -1,0 +1,50 @@
+import { createJsonLogger, createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
+import type { Config } from './config/config-schema.js';
+import type { AdapterRegistry } from './registry.js';
+
+export interface Runtime {
+  server: OpenDataServer;
+  config: Config;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Turns a validated configuration into a composed server. */
+export function buildRuntime(
+  config: Config,
+  registry: AdapterRegistry,
+  onClose?: () => Promise<void>,
+): Runtime {
+  const logger = createJsonLogger({ level: config.log_level ?? 'info' });
+  const adapters = config.adapters.map((entry) => {
+    const registration = registry.get(entry.type);
+    if (!registration) throw new Error(`unknown adapter type ${entry.type}`);
+    const { type: _type, tool_prefix, ...options } = entry;
+    const adapter = registration.create(registration.options.parse(options));
+    return tool_prefix ? { adapter, toolPrefix: tool_prefix } : adapter;
+  });
+  const limits = config.limits ?? {};
+  const server = createOpenDataServer({
+    adapters,
+    logger,
+    limits: {
+      ...(limits.max_download_bytes ? { maxDownloadBytes: limits.max_download_bytes } : {}),
+      ...(limits.max_response_bytes ? { maxResponseBytes: limits.max_response_bytes } : {}),
+      ...(limits.max_rows ? { maxRows: limits.max_rows } : {}),
+      ...(limits.max_query_memory_bytes ? { maxQueryMemoryBytes: limits.max_query_memory_bytes } : {}),
+      ...(limits.query_timeout_ms ? { queryTimeoutMs: limits.query_timeout_ms } : {}),
+      ...(limits.request_timeout_ms ? { requestTimeoutMs: limits.request_timeout_ms } : {}),
+      ...(limits.call_deadline_ms ? { callDeadlineMs: limits.call_deadline_ms } : {}),
+    },
+    ...(config.cache_dir ? { http: { cacheDir: config.cache_dir } } : {}),
+  });
+  return {
+    server,
+    config,
+    logger,
+    async close() {
+      await server.close();
+      await onClose?.();
+    },
+  };
+}

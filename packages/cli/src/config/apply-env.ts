@@ -1,0 +1,49 @@
+import { ConfigError } from './config-error.js';
+import type { Config } from './config-schema.js';
+
+/** Environment variables that mirror the HTTP options; they override the config file. */
+export const ENV_VARIABLES = {
+  OPENDATA_MCP_HOST: 'http.host',
+  OPENDATA_MCP_PORT: 'http.port',
+  OPENDATA_MCP_ALLOWED_HOSTS: 'http.allowed_hosts (comma-separated)',
+  OPENDATA_MCP_ALLOWED_ORIGINS: 'http.allowed_origins (comma-separated)',
+  OPENDATA_MCP_MAX_BODY_BYTES: 'http.max_body_bytes',
+  OPENDATA_MCP_BEARER_TOKEN: 'http.bearer_token',
+  OPENDATA_MCP_LOG_LEVEL: 'log_level',
+  OPENDATA_MCP_CACHE_DIR: 'cache_dir',
+} as const;
+
+export function applyEnv(config: Config, env: Readonly<Record<string, string | undefined>>): Config {
+  const http = { ...config.http };
+  const list = (value: string) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  const integer = (name: string, value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 0)
+      throw new ConfigError(`${name} must be a non-negative integer, got "${value}".`);
+    return n;
+  };
+  if (env.OPENDATA_MCP_HOST) http.host = env.OPENDATA_MCP_HOST;
+  if (env.OPENDATA_MCP_PORT) http.port = integer('OPENDATA_MCP_PORT', env.OPENDATA_MCP_PORT);
+  if (env.OPENDATA_MCP_ALLOWED_HOSTS) http.allowed_hosts = list(env.OPENDATA_MCP_ALLOWED_HOSTS);
+  if (env.OPENDATA_MCP_ALLOWED_ORIGINS) http.allowed_origins = list(env.OPENDATA_MCP_ALLOWED_ORIGINS);
+  if (env.OPENDATA_MCP_MAX_BODY_BYTES) {
+    http.max_body_bytes = integer('OPENDATA_MCP_MAX_BODY_BYTES', env.OPENDATA_MCP_MAX_BODY_BYTES);
+  }
+  if (env.OPENDATA_MCP_BEARER_TOKEN) http.bearer_token = env.OPENDATA_MCP_BEARER_TOKEN;
+  const level = env.OPENDATA_MCP_LOG_LEVEL;
+  if (level && !['debug', 'info', 'warn', 'error', 'silent'].includes(level)) {
+    throw new ConfigError(
+      `OPENDATA_MCP_LOG_LEVEL must be debug, info, warn, error or silent, got "${level}".`,
+    );
+  }
+  return {
+    ...config,
+    http,
+    ...(level ? { log_level: level as Config['log_level'] } : {}),
+    ...(env.OPENDATA_MCP_CACHE_DIR ? { cache_dir: env.OPENDATA_MCP_CACHE_DIR } : {}),
+  };
+}

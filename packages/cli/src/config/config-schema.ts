@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+const HostPort = z.string().regex(/^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i, 'expected "host:port"');
+
+/** Keys every adapter entry understands; each adapter type adds its own, checked by its schema. */
+export const AdapterEntrySchema = z
+  .object({
+    type: z.string().min(1).describe('Adapter type, e.g. "lindas" or "ckan".'),
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]*$/)
+      .optional()
+      .describe('Instance id; needed when one type runs twice.'),
+    url: z.url().optional().describe('Backend address (SPARQL endpoint or portal base URL).'),
+    tool_prefix: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/)
+      .optional()
+      .describe(
+        'Prefix for this instance\'s tool names ("<prefix>_<tool>"), to run two instances side by side.',
+      ),
+    trusted_hosts: z
+      .array(HostPort)
+      .optional()
+      .describe('Exact host:port pairs where plain http is allowed (loopback fixtures).'),
+    allowed_hosts: z
+      .array(z.string())
+      .optional()
+      .describe('When set, the only host names this instance may contact.'),
+  })
+  .loose();
+
+export const HttpConfigSchema = z
+  .object({
+    host: z.string().optional().describe('Interface to bind; 127.0.0.1 by default.'),
+    port: z
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .optional()
+      .describe('Port; 3000 by default, 0 picks a free one.'),
+    allowed_hosts: z
+      .array(z.string())
+      .optional()
+      .describe('Host names clients use besides the loopback forms.'),
+    allowed_origins: z
+      .array(z.string())
+      .optional()
+      .describe('Exact browser origins allowed to call; none by default.'),
+    max_body_bytes: z.number().int().positive().optional().describe('Request body cap; 1 MiB by default.'),
+    bearer_token: z
+      .string()
+      .min(16)
+      .optional()
+      .describe('When set, /mcp requires "Authorization: Bearer <token>".'),
+  })
+  .strict();
+
+export const LimitsConfigSchema = z
+  .object({
+    max_download_bytes: z.number().int().positive().optional(),
+    max_response_bytes: z.number().int().positive().optional(),
+    max_rows: z.number().int().positive().optional(),
+    max_query_memory_bytes: z.number().int().positive().optional(),
+    query_timeout_ms: z.number().int().positive().optional(),
+    request_timeout_ms: z.number().int().positive().optional(),
+    call_deadline_ms: z.number().int().positive().optional(),
+  })
+  .strict();
+
+export const ConfigSchema = z
+  .object({
+    $schema: z.string().optional(),
+    adapters: z.array(AdapterEntrySchema).min(1).describe('The backends this server serves.'),
+    http: HttpConfigSchema.optional(),
+    limits: LimitsConfigSchema.optional(),
+    cache_dir: z.string().optional().describe('Directory of the downloaded-resource cache.'),
+    log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
+  })
+  .strict();
+
+export type Config = z.infer<typeof ConfigSchema>;
+export type AdapterEntry = z.infer<typeof AdapterEntrySchema>;

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { AdapterRegistry } from '../registry.js';
+import { ConfigError } from './config-error.js';
+import { type Config, ConfigSchema } from './config-schema.js';
+
+/** Validates a parsed config document: the shared keys, then each adapter entry with its own schema. */
+export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: string): Config {
+  const config = parseConfigShape(raw, origin);
+  config.adapters.forEach((entry, index) => {
+    const registration = registry.get(entry.type);
+    if (!registration) {
+      throw new ConfigError(
+        `Invalid configuration (${origin}): adapters[${index}].type: unknown adapter "${entry.type}" ` +
+          `(known: ${[...registry.keys()].join(', ')})`,
+      );
+    }
+    const { type: _type, tool_prefix: _prefix, ...options } = entry;
+    const checked = registration.options.safeParse(options);
+    if (!checked.success) {
+      throw new ConfigError(
+        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}`,
+      );
+    }
+  });
+  return config;
+}
+
+/** Checks the shared keys only; adapter entries are checked once their addresses are final. */
+export function parseConfigShape(raw: unknown, origin: string): Config {
+  const base = ConfigSchema.safeParse(raw);
+  if (!base.success) throw new ConfigError(`Invalid configuration (${origin}): ${firstIssue(base.error)}`);
+  return base.data;
+}
+
+function firstIssue(error: z.ZodError, prefix = ''): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const path = issue.path.reduce<string>(
+    (acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)),
+    prefix,
+  );
+  return `${path || '(root)'}: ${issue.message}`;
+}

@@ -1,0 +1,48 @@
+import type { Config } from './config/config-schema.js';
+import type { AdapterRegistry, FixtureKind } from './registry.js';
+
+export interface RunningFixture {
+  url: string;
+  hostPort: string;
+  close(): Promise<void>;
+}
+
+export type FixtureStarters = Record<FixtureKind, () => Promise<RunningFixture>>;
+
+/**
+ * Starts the loopback fixture each configured adapter needs and points the adapter at it.
+ * Without a config file, every known adapter type runs against its fixture.
+ */
+export async function goOffline(
+  config: Config | undefined,
+  registry: AdapterRegistry,
+  starters: FixtureStarters,
+): Promise<{ config: Config; close(): Promise<void> }> {
+  const base: Config = config ?? { adapters: [...registry.keys()].map((type) => ({ type })) };
+  const running = new Map<FixtureKind, RunningFixture>();
+  try {
+    const adapters = [];
+    for (const entry of base.adapters) {
+      const kind = registry.get(entry.type)?.fixture;
+      if (!kind) {
+        adapters.push(entry);
+        continue;
+      }
+      let fixture = running.get(kind);
+      if (!fixture) {
+        fixture = await starters[kind]();
+        running.set(kind, fixture);
+      }
+      adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort] });
+    }
+    return {
+      config: { ...base, adapters },
+      close: async () => {
+        await Promise.allSettled([...running.values()].map((f) => f.close()));
+      },
+    };
+  } catch (error) {
+    await Promise.allSettled([...running.values()].map((f) => f.close()));
+    throw error;
+  }
+}

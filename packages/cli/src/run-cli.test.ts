@@ -1,0 +1,178 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLoopbackServer } from '@opendata-mcp/core/testing';
+import { createPopulationAdapter } from '@opendata-mcp/example-adapter';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createRegistry } from './registry.js';
+import { type CliDeps, runCli } from './run-cli.js';
+
+const document = JSON.stringify({
+  license: 'CC-BY-4.0',
+  modified: '2026-03-01',
+  records: [{ canton: 'ZH', year: 2023, population: 1605508 }],
+});
+
+const registry = createRegistry([
+  {
+    type: 'population',
+    description: 'example',
+    fixture: 'lindas',
+    options: z.strictObject({
+      id: z.string().optional(),
+      url: z.url(),
+      trusted_hosts: z.array(z.string()).optional(),
+      allowed_hosts: z.array(z.string()).optional(),
+    }),
+    create: (o: { id?: string; url: string; trusted_hosts?: string[] }) =>
+      createPopulationAdapter({
+        url: o.url,
+        ...(o.id ? { id: o.id } : {}),
+        trustedHosts: o.trusted_hosts ?? [],
+      }),
+    demo: {
+      title: 'Population of Zurich',
+      adapterType: 'population',
+      steps: [
+        {
+          tool: 'get_population',
+          args: { canton: 'ZH' },
+          summarize: (e) => `rows: ${JSON.stringify(e.rows)}`,
+        },
+      ],
+    },
+  },
+]);
+
+function harness(env: Record<string, string> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  let started = 0;
+  const deps: CliDeps = {
+    registry,
+    env: { OPENDATA_MCP_LOG_LEVEL: 'silent', ...env },
+    stdout: (t) => out.push(t),
+    stderr: (t) => err.push(t),
+    fixtures: {
+      lindas: async () => {
+        started++;
+        const server = await startLoopbackServer((_req, res) => {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(document);
+        });
+        return { url: server.origin, hostPort: server.hostPort, close: () => server.close() };
+      },
+      ckan: async () => {
+        throw new Error('not used');
+      },
+    },
+  };
+  return { deps, out: () => out.join(''), err: () => err.join(''), started: () => started };
+}
+
+async function configFile(content: unknown): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'opendata-cli-'));
+  const path = join(dir, 'config.json');
+  await writeFile(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+}
+
+describe('opendata-mcp CLI', () => {
+  it('runs the demo offline and prints answers with citations', async () => {
+    const h = harness();
+    expect(await runCli(['demo'], h.deps)).toBe(0);
+    expect(h.out()).toContain('=== Population of Zurich ===');
+    expect(h.out()).toContain('"population":1605508');
+    expect(h.out()).toMatch(
+      /source: Resident population by canton, via http:\/\/127\.0\.0\.1:\d+, licence CC-BY-4\.0/,
+    );
+    expect(h.started()).toBe(1);
+  });
+
+  it('calls a tool and exits 0 on success, 1 on an error answer', async () => {
+    const ok = harness();
+    expect(await runCli(['call', 'get_population', '{"canton":"ZH"}', '--offline'], ok.deps)).toBe(0);
+    expect(JSON.parse(ok.out())).toMatchObject({ ok: true, rows: [{ year: 2023 }] });
+    const bad = harness();
+    expect(await runCli(['call', 'get_population', '{"canton":"XX"}', '--offline'], bad.deps)).toBe(1);
+    expect(JSON.parse(bad.out())).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const unknown = harness();
+    expect(await runCli(['call', 'no_such_tool', '{}', '--offline'], unknown.deps)).toBe(1);
+    expect(JSON.parse(unknown.out())).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('lists tools with titles', async () => {
+    const h = harness();
+    expect(await runCli(['tools', '--offline', '--json'], h.deps)).toBe(0);
+    expect(JSON.parse(h.out())).toEqual([
+      { name: 'api_status', title: 'Backend status', adapter: 'core' },
+      { name: 'get_population', title: 'Population of a canton', adapter: 'population' },
+    ]);
+  });
+
+  it('refuses bad configuration with one clear message naming the key and exit code 2', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      ['{ not json', /not valid JSON/],
+      [{ adapters: [] }, /adapters: Too small/],
+      [{ adapters: [{ type: 'nope' }] }, /adapters\[0\]\.type: unknown adapter "nope" \(known: population\)/],
+      [{ adapters: [{ type: 'population', url: 'not a url' }] }, /adapters\[0\]\.url: Invalid URL/],
+      [
+        { adapters: [{ type: 'population', url: 'https://x.example', colour: 1 }] },
+        /adapters\[0\]: Unrecognized key/,
+      ],
+      [{ adapters: [{ type: 'population', url: 'https://x.example' }], http: { port: 70000 } }, /http\.port/],
+      [{ adapters: [{ type: 'population', url: 'https://x.example' }], extra: true }, /Unrecognized key/],
+    ];
+    for (const [content, message] of cases) {
+      const h = harness();
+      expect(await runCli(['tools', '--config', await configFile(content)], h.deps)).toBe(2);
+      expect(h.err()).toMatch(message);
+      expect(h.out()).toBe('');
+    }
+    const missing = harness();
+    expect(await runCli(['tools', '--config', '/nonexistent/config.json'], missing.deps)).toBe(2);
+    expect(missing.err()).toContain('Cannot read configuration file');
+  });
+
+  it('refuses bad usage with exit code 2', async () => {
+    for (const argv of [
+      [],
+      ['frobnicate'],
+      ['tools', '--no-such-flag'],
+      ['call'],
+      ['serve', '--transport', 'pigeon'],
+    ]) {
+      const h = harness();
+      expect(await runCli(argv, h.deps), argv.join(' ')).toBe(2);
+    }
+    const env = harness({ OPENDATA_MCP_PORT: 'eighty' });
+    expect(await runCli(['tools', '--offline'], env.deps)).toBe(2);
+    expect(env.err()).toContain('OPENDATA_MCP_PORT');
+  });
+
+  it('runs two instances of one adapter side by side with a tool prefix', async () => {
+    const config = await configFile({
+      adapters: [
+        { type: 'population', id: 'first' },
+        { type: 'population', id: 'second', tool_prefix: 'second' },
+      ],
+    });
+    const h = harness();
+    expect(await runCli(['tools', '--offline', '--json', '--config', config], h.deps)).toBe(0);
+    expect(JSON.parse(h.out()).map((t: { name: string }) => t.name)).toEqual([
+      'api_status',
+      'get_population',
+      'second_get_population',
+    ]);
+    const clash = harness();
+    const clashing = await configFile({
+      adapters: [
+        { type: 'population', id: 'a' },
+        { type: 'population', id: 'b' },
+      ],
+    });
+    await expect(runCli(['tools', '--offline', '--config', clashing], clash.deps)).rejects.toThrow(
+      /registered by both "a" and "b"/,
+    );
+  });
+});

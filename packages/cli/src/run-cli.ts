@@ -1,0 +1,193 @@
+import { parseArgs } from 'node:util';
+import { startHttpServer, startStdioServer } from '@opendata-mcp/core';
+import { buildRuntime, type Runtime } from './build-runtime.js';
+import { callTool } from './commands/call-tool.js';
+import { runDemo } from './commands/run-demo.js';
+import { applyEnv } from './config/apply-env.js';
+import { ConfigError } from './config/config-error.js';
+import type { Config } from './config/config-schema.js';
+import { DEFAULT_CONFIG, readConfigDocument } from './config/load-config.js';
+import { parseConfig, parseConfigShape } from './config/parse-config.js';
+import { type FixtureStarters, goOffline } from './offline.js';
+import type { AdapterRegistry } from './registry.js';
+
+export interface CliDeps {
+  registry: AdapterRegistry;
+  fixtures: FixtureStarters;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+export const USAGE = `Usage: opendata-mcp <command> [options]
+
+Commands:
+  serve                 serve MCP (stdio by default, or --transport http)
+  tools                 list the tools of the configured server
+  call <tool> [json]    call one tool and print its JSON answer (exit 0 ok, 1 error)
+  demo                  run the offline demo journeys against the embedded fixture backends
+
+Options:
+  --config <file>       JSON configuration (schema: config.schema.json of @opendata-mcp/cli)
+  --offline             start loopback fixture backends and point the adapters at them
+  --transport <t>       stdio | http (serve only; default stdio)
+  --host <host>         HTTP bind address (default 127.0.0.1)
+  --port <port>         HTTP port (default 3000)
+  --json                machine-readable output (tools)
+  -h, --help            this text
+
+Exit codes: 0 success, 1 the tool answered with an error, 2 bad usage or configuration.`;
+
+/** The whole CLI as a function of its arguments and injected effects; returns the exit code. */
+export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    deps.stderr(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    (values.help ? deps.stdout : deps.stderr)(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  let runtime: Runtime | undefined;
+  try {
+    switch (command) {
+      case 'demo': {
+        runtime = await prepare(deps, values.config, true, true);
+        const journeys = runtime.config.adapters.flatMap((entry) => {
+          const journey = deps.registry.get(entry.type)?.demo;
+          return journey
+            ? [{ journey, ...(entry.tool_prefix ? { toolPrefix: entry.tool_prefix } : {}) }]
+            : [];
+        });
+        const outcomes = await runDemo(runtime.server, journeys, (line) => deps.stdout(`${line}\n`));
+        const failed = outcomes.filter((o) => !o.ok).length;
+        deps.stdout(`\n${outcomes.length - failed}/${outcomes.length} demo journeys answered.\n`);
+        return failed === 0 && outcomes.length > 0 ? 0 : 1;
+      }
+      case 'tools': {
+        runtime = await prepare(deps, values.config, values.offline ?? false, true);
+        const tools = runtime.server.tools.map((t) => ({
+          name: t.name,
+          title: t.title,
+          adapter: t.adapterId,
+        }));
+        if (values.json) deps.stdout(`${JSON.stringify(tools, null, 2)}\n`);
+        else for (const t of tools) deps.stdout(`${t.name.padEnd(32)} ${t.title} [${t.adapter}]\n`);
+        return 0;
+      }
+      case 'call': {
+        const [tool, json] = rest;
+        if (!tool) throw new ConfigError('call needs a tool name: opendata-mcp call <tool> \'{"arg": 1}\'');
+        runtime = await prepare(deps, values.config, values.offline ?? false, true);
+        const envelope = await callTool(runtime.server, tool, json);
+        deps.stdout(`${JSON.stringify(envelope, null, 2)}\n`);
+        return envelope.ok ? 0 : 1;
+      }
+      case 'serve':
+        return await serve(deps, values);
+      default:
+        throw new ConfigError(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      deps.stderr(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    if (command !== 'serve') await runtime?.close();
+  }
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      config: { type: 'string' },
+      offline: { type: 'boolean' },
+      transport: { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+async function prepare(
+  deps: CliDeps,
+  configPath: string | undefined,
+  offline: boolean,
+  quiet = false,
+): Promise<Runtime> {
+  const path = configPath ?? deps.env.OPENDATA_MCP_CONFIG;
+  const origin = path ?? 'built-in default';
+  const raw = path ? await readConfigDocument(path) : undefined;
+  const finish = (config: Config) => {
+    const withEnv = applyEnv(config, deps.env);
+    return quiet && !withEnv.log_level ? { ...withEnv, log_level: 'warn' as const } : withEnv;
+  };
+  if (!offline)
+    return buildRuntime(finish(parseConfig(raw ?? DEFAULT_CONFIG, deps.registry, origin)), deps.registry);
+  const online = await goOffline(
+    raw ? parseConfigShape(raw, origin) : undefined,
+    deps.registry,
+    deps.fixtures,
+  );
+  try {
+    return buildRuntime(
+      finish(parseConfig(online.config, deps.registry, origin)),
+      deps.registry,
+      online.close,
+    );
+  } catch (error) {
+    await online.close();
+    throw error;
+  }
+}
+
+async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']): Promise<number> {
+  const transport = values.transport ?? 'stdio';
+  if (transport !== 'stdio' && transport !== 'http') {
+    throw new ConfigError(`--transport must be stdio or http, got "${transport}".`);
+  }
+  const runtime = await prepare(deps, values.config, values.offline ?? false);
+  const shutdown = async () => {
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  if (transport === 'stdio') {
+    startStdioServer(runtime.server, runtime.logger);
+    process.stdin.once('end', shutdown);
+    return 0;
+  }
+  const http = runtime.config.http ?? {};
+  const port = values.port === undefined ? http.port : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    throw new ConfigError(`--port must be a port number, got "${values.port}".`);
+  }
+  try {
+    const running = await startHttpServer(runtime.server, runtime.logger, {
+      ...((values.host ?? http.host) ? { host: values.host ?? http.host } : {}),
+      ...(port !== undefined ? { port } : {}),
+      ...(http.allowed_hosts ? { allowedHosts: http.allowed_hosts } : {}),
+      ...(http.allowed_origins ? { allowedOrigins: http.allowed_origins } : {}),
+      ...(http.max_body_bytes ? { maxBodyBytes: http.max_body_bytes } : {}),
+      ...(http.bearer_token ? { bearerToken: http.bearer_token } : {}),
+    });
+    deps.stderr(`opendata-mcp listening on ${running.url}\n`);
+    return 0;
+  } catch (error) {
+    await runtime.close();
+    throw new ConfigError((error as Error).message);
+  }
+}
