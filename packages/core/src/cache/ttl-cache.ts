@@ -4,11 +4,15 @@ import { LRUCache } from 'lru-cache';
 export interface TtlCache {
   get<T>(key: string): T | undefined;
   set<T>(key: string, value: T, ttlMs: number): void;
-  /** Returns the cached value or loads, stores and returns it; concurrent loads of one key share a promise. */
+  /**
+   * Returns the cached value or loads, stores and returns it; concurrent loads of one key share a
+   * promise. A loaded value `shouldStore` rejects is returned but not kept.
+   */
   getOrLoad<T>(
     key: string,
     ttlMs: number,
     load: () => Promise<T>,
+    shouldStore?: (value: T) => boolean,
   ): Promise<{ value: T; hit: boolean; storedAt: Date }>;
   stats(): { entries: number; hits: number; misses: number };
 }
@@ -20,13 +24,20 @@ interface Entry {
 
 export interface TtlCacheOptions {
   maxEntries?: number;
+  /** Bounds the total size as well, measured by `sizeOf` (e.g. bytes of a response body). */
+  maxSize?: number;
+  sizeOf?: (value: unknown) => number;
   now?: () => number;
 }
 
 export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
+  const sizeOf = options.sizeOf ?? (() => 1);
   const lru = new LRUCache<string, Entry>({
     max: options.maxEntries ?? 2000,
     ttlAutopurge: false,
+    ...(options.maxSize && options.sizeOf
+      ? { maxSize: options.maxSize, sizeCalculation: (entry: Entry) => Math.max(1, sizeOf(entry.value)) }
+      : {}),
     ...(options.now ? { perf: { now: options.now } } : {}),
   });
   const pending = new Map<string, Promise<Entry>>();
@@ -40,7 +51,12 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
     set(key, value, ttlMs) {
       lru.set(key, { value, storedAt: new Date() }, { ttl: ttlMs });
     },
-    async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>) {
+    async getOrLoad<T>(
+      key: string,
+      ttlMs: number,
+      load: () => Promise<T>,
+      shouldStore?: (value: T) => boolean,
+    ) {
       const cached = lru.get(key);
       if (cached) {
         hits++;
@@ -51,7 +67,7 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
       if (!inflight) {
         inflight = load().then((value) => {
           const entry = { value, storedAt: new Date() };
-          lru.set(key, entry, { ttl: ttlMs });
+          if (!shouldStore || shouldStore(value)) lru.set(key, entry, { ttl: ttlMs });
           return entry;
         });
         pending.set(key, inflight);

@@ -1,0 +1,6 @@
+import { createRequire } from 'node:module';
+
+// package.json sits two levels up from both src/http and dist/http.
+const { version } = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+export const DEFAULT_USER_AGENT = `opendata-mcp/${version}`;
