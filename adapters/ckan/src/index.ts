@@ -1,1 +1,3 @@
-export {};
+export { type CkanOptions, CkanOptionsSchema } from './ckan-options.js';
+export { createCkanAdapter } from './create-ckan-adapter.js';
+export { PORTAL_QUIRKS, type PortalQuirks, PortalQuirksSchema } from './portal/portal-quirks.js';

@@ -1,0 +1,29 @@
+import type { ToolContext } from '@opendata-mcp/core';
+import { type ActionAnswer, CkanClient } from './portal/ckan-client.js';
+import type { CkanPackage } from './portal/ckan-types.js';
+import type { ResolvedQuirks } from './portal/portal-quirks.js';
+import type { SessionCache } from './resources/session-cache.js';
+
+/** What the tools of one adapter instance share: the portal, its quirks, the client and the loaded tables. */
+export interface CkanRuntime {
+  id: string;
+  baseUrl: string;
+  title: string;
+  quirks: ResolvedQuirks;
+  client: CkanClient;
+  sessions: SessionCache;
+  allowedHosts: string[] | undefined;
+}
+
+export function createClient(baseUrl: string, quirks: ResolvedQuirks, ttlMs: number): CkanClient {
+  return new CkanClient(baseUrl, quirks, ttlMs);
+}
+
+/** package_show, from the metadata cache when fresh. */
+export function showPackage(
+  rt: CkanRuntime,
+  ctx: ToolContext,
+  id: string,
+): Promise<ActionAnswer<CkanPackage>> {
+  return rt.client.action<CkanPackage>(ctx, 'package_show', { id });
+}

@@ -1,0 +1,94 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import type { CkanRuntime } from '../ckan-runtime.js';
+import { ckanSource } from '../ckan-source.js';
+import type { ActionAnswer } from '../portal/ckan-client.js';
+import type { CkanOrganization } from '../portal/ckan-types.js';
+import { localizedText, shortText } from '../portal/localized-text.js';
+
+export function listOrganizationsTool(rt: CkanRuntime) {
+  return defineTool({
+    name: 'list_organizations',
+    title: `Publishing organisations (${rt.title})`,
+    description:
+      `Lists the organisations that publish on ${rt.title}, with how many datasets each has. Use it to find the ` +
+      '`name` to pass as `organization` to search_datasets when a question is about one publisher. ' +
+      '`query` filters organisations by name.',
+    input: z
+      .object({
+        query: z
+          .string()
+          .min(1)
+          .max(100)
+          .optional()
+          .describe('Words that must occur in the organisation name.'),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(100)
+          .default(20)
+          .describe('Organisations to return, 1 to 100 (default 20).'),
+      })
+      .strict(),
+    output: z.object({
+      organizations: z.array(
+        z.object({
+          name: z.string().describe('Pass as `organization` to search_datasets.'),
+          title: z.string(),
+          description: z.string().nullable(),
+          dataset_count: z
+            .number()
+            .int()
+            .nullable()
+            .describe('Public datasets of the organisation, as the portal counts them.'),
+        }),
+      ),
+      returned: z.number().int(),
+      total_matched: z.number().int().nullable().describe('Null: the portal does not state a total.'),
+      truncated: z.boolean().describe('True when more organisations match than were returned.'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      // Portals cap all_fields pages (CKAN default 25), so pages are read until limit + 1 are in.
+      const page = rt.quirks.organization_page_max;
+      const found: CkanOrganization[] = [];
+      let first: ActionAnswer<CkanOrganization[]> | undefined;
+      for (let offset = 0; found.length <= input.limit; offset += page) {
+        const answer = await rt.client.action<CkanOrganization[]>(ctx, 'organization_list', {
+          all_fields: true,
+          q: input.query,
+          limit: page,
+          offset,
+        });
+        first ??= answer;
+        const rows = Array.isArray(answer.result) ? answer.result : [];
+        found.push(...rows);
+        if (rows.length < page) break;
+      }
+      const organizations = found.slice(0, input.limit).map((o) => ({
+        name: o.name,
+        title: localizedText(o.title, rt.quirks.languages) ?? o.display_name ?? o.name,
+        description: shortText(localizedText(o.description, rt.quirks.languages), 200),
+        dataset_count: typeof o.package_count === 'number' ? o.package_count : null,
+      }));
+      if (!first) throw new Error('organization_list was not called');
+      return {
+        data: {
+          organizations,
+          returned: organizations.length,
+          total_matched: null,
+          truncated: found.length > input.limit,
+        },
+        source: ckanSource(rt, {
+          identifiers: {},
+          title: 'Organisations of the portal',
+          url: `${rt.baseUrl.replace(/\/+$/, '')}/organization`,
+          query: { language: 'url', text: first.url },
+          accessMethod: 'ckan_api',
+          metadata: first,
+        }),
+      };
+    },
+  });
+}
