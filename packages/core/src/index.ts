@@ -1,3 +1,9 @@
+export {
+  createResourceCache,
+  type ResourceCache,
+  type ResourceCacheStats,
+  type ResourceEntry,
+} from './cache/resource-cache.js';
 export { createTtlCache, type TtlCache, type TtlCacheOptions } from './cache/ttl-cache.js';
 export {
   type Adapter,
@@ -44,8 +50,12 @@ export {
 export { type ErrorBody, shorten, toErrorBody } from './errors/error-body.js';
 export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './errors/error-codes.js';
 export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './errors/opendata-error.js';
+export { isPublicAddress } from './http/address-guard.js';
 export { createHttpClient, type HttpClientOptions } from './http/create-http-client.js';
 export type { DownloadResult, HttpClient, HttpRequest, HttpResponse, HttpStats } from './http/http-types.js';
+export { type Resolver, systemResolver } from './http/resolver.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy.js';
+export { DEFAULT_USER_AGENT } from './http/user-agent.js';
 export {
   createJsonLogger,
   type JsonLoggerOptions,

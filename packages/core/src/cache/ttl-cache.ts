@@ -4,15 +4,11 @@ import { LRUCache } from 'lru-cache';
 export interface TtlCache {
   get<T>(key: string): T | undefined;
   set<T>(key: string, value: T, ttlMs: number): void;
-  /**
-   * Returns the cached value or loads, stores and returns it; concurrent loads of one key share a
-   * promise. A loaded value `shouldStore` rejects is returned but not kept.
-   */
+  /** Returns the cached value or loads, stores and returns it; concurrent loads of one key share a promise. */
   getOrLoad<T>(
     key: string,
     ttlMs: number,
     load: () => Promise<T>,
-    shouldStore?: (value: T) => boolean,
   ): Promise<{ value: T; hit: boolean; storedAt: Date }>;
   stats(): { entries: number; hits: number; misses: number };
 }
@@ -51,12 +47,7 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
     set(key, value, ttlMs) {
       lru.set(key, { value, storedAt: new Date() }, { ttl: ttlMs });
     },
-    async getOrLoad<T>(
-      key: string,
-      ttlMs: number,
-      load: () => Promise<T>,
-      shouldStore?: (value: T) => boolean,
-    ) {
+    async getOrLoad<T>(key: string, ttlMs: number, load: () => Promise<T>) {
       const cached = lru.get(key);
       if (cached) {
         hits++;
@@ -67,7 +58,7 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
       if (!inflight) {
         inflight = load().then((value) => {
           const entry = { value, storedAt: new Date() };
-          if (!shouldStore || shouldStore(value)) lru.set(key, entry, { ttl: ttlMs });
+          lru.set(key, entry, { ttl: ttlMs });
           return entry;
         });
         pending.set(key, inflight);

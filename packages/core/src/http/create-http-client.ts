@@ -275,12 +275,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     async fetch(request) {
       const ttl = request.cacheTtlMs ?? 0;
       if (ttl <= 0) return materialize(await fetchFresh(request), false);
-      const { value, hit } = await metadata.getOrLoad(
-        cacheKey(request),
-        ttl,
-        () => fetchFresh(request),
-        (snapshot) => snapshot.status < 300,
-      );
+      const { value, hit } = await metadata.getOrLoad(cacheKey(request), ttl, () => fetchFresh(request));
       return materialize(value, hit);
     },
     download,

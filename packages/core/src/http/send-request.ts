@@ -46,7 +46,8 @@ async function exchangeThroughDispatcher(request: Request, options: SendOptions)
   }
   const declared = Number(answer.headers['content-length']);
   if (Number.isFinite(declared) && declared > options.maxBytes) {
-    answer.body.destroy();
+    // Closes the socket without reading; the abort it reports is expected, not a failure.
+    answer.body.on('error', () => {}).destroy();
     throw tooLarge(host, options.maxBytes, 'compressed');
   }
   const encoding = String(answer.headers['content-encoding'] ?? '');
