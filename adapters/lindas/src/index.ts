@@ -1,1 +1,4 @@
-export {};
+export { createLindasAdapter } from './create-lindas-adapter.js';
+export { lindasDemoJourney } from './demo-journey.js';
+export { DEFAULT_LINDAS_ENDPOINT, type LindasOptions, LindasOptionsSchema } from './options.js';
+export { type GuardedQuery, guardSparql, MAX_QUERY_CHARS } from './sparql/sparql-guard.js';

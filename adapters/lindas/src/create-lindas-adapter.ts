@@ -1,0 +1,49 @@
+import { type Adapter, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import type { z } from 'zod';
+import { probeLindas } from './lindas-health.js';
+import { LindasOptionsSchema } from './options.js';
+import { getCubeStructureTool } from './tools/get-cube-structure.js';
+import type { LindasToolConfig } from './tools/lindas-tool-context.js';
+import { listDimensionValuesTool } from './tools/list-dimension-values.js';
+import { listPublishersTool } from './tools/list-publishers.js';
+import { queryCubeObservationsTool } from './tools/query-cube-observations.js';
+import { resolveMunicipalityTool } from './tools/resolve-municipality.js';
+import { runSparqlTool } from './tools/run-sparql.js';
+import { searchCubesTool } from './tools/search-cubes.js';
+
+const INSTRUCTIONS = `LINDAS (Swiss federal linked data, statistical cubes over SPARQL):
+1. search_cubes finds cubes by a word (published, newest version per cube); check truncated.
+2. get_cube_structure shows dimensions, roles and the licence (often a Fedlex URI).
+3. query_cube_observations reads data with coded values already turned into labels; filters run in the store.
+list_dimension_values shows the codes of a dimension; list_publishers the publishing bodies; resolve_municipality
+maps names to BFS numbers. run_sparql is the guarded escape hatch (SELECT/ASK, 500 rows, 30 s).
+Every answer carries the SPARQL sent, the endpoint, the cube IRI and its licence in source.`;
+
+/** A LINDAS adapter instance; options are validated here, once. */
+export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema> = {}): Adapter {
+  const parsed = LindasOptionsSchema.parse(options);
+  const config: LindasToolConfig = {
+    adapterId: parsed.id,
+    endpoint: parsed.url,
+    defaultLanguage: parsed.language,
+  };
+  return {
+    specificationVersion: SPECIFICATION_VERSION,
+    id: parsed.id,
+    backend: 'lindas',
+    title: 'LINDAS linked data (Swiss Confederation)',
+    endpoint: parsed.url,
+    instructions: INSTRUCTIONS,
+    tools: [
+      searchCubesTool(config),
+      getCubeStructureTool(config),
+      queryCubeObservationsTool(config),
+      listDimensionValuesTool(config),
+      listPublishersTool(config),
+      resolveMunicipalityTool(config),
+      runSparqlTool(config),
+    ],
+    network: { trustedHosts: parsed.trusted_hosts, allowedHosts: parsed.allowed_hosts },
+    health: (ctx) => probeLindas(ctx, parsed.url),
+  };
+}

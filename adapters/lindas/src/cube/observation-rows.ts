@@ -1,0 +1,78 @@
+import { CUBE_UNDEFINED, NS } from '../sparql/prefixes.js';
+import type { SparqlBinding, SparqlTerm } from '../sparql/sparql-results.js';
+import type { NamedDimension } from './dimension-names.js';
+
+export type CellValue = string | number | boolean | null;
+
+export interface ObservationRows {
+  uris: string[];
+  rows: Array<Record<string, CellValue>>;
+  /** Cells whose value is `cube:Undefined`: returned as null, listed here so null is not mistaken for missing. */
+  undefinedCells: Array<{ row: number; dimension: string }>;
+  /** Label languages actually served ('' = untagged label). */
+  languages: string[];
+  /** Coded values returned as IRIs because no label exists. */
+  unlabelled: number;
+}
+
+const INTEGER =
+  /#(integer|int|long|short|byte|nonNegativeInteger|positiveInteger|negativeInteger|nonPositiveInteger|unsignedInt|unsignedShort|unsignedByte)$/;
+
+/** Folds the result rows into one record per observation, keyed by dimension name. */
+export function foldObservations(
+  bindings: SparqlBinding[],
+  dimensions: NamedDimension[],
+  resolveLabels: boolean,
+): ObservationRows {
+  const order: string[] = [];
+  const byObs = new Map<string, SparqlBinding>();
+  for (const b of bindings) {
+    const obs = b.obs?.value;
+    if (!obs) continue;
+    const seen = byObs.get(obs);
+    if (!seen) {
+      order.push(obs);
+      byObs.set(obs, { ...b });
+    } else {
+      // Several labels or values for one cell produce extra rows; the first bound one wins.
+      for (const [k, v] of Object.entries(b)) if (v && !seen[k]) seen[k] = v;
+    }
+  }
+  const languages = new Set<string>();
+  const undefinedCells: ObservationRows['undefinedCells'] = [];
+  let unlabelled = 0;
+  const rows = order.map((obs, rowIndex) => {
+    const binding = byObs.get(obs) as SparqlBinding;
+    const record: Record<string, CellValue> = {};
+    dimensions.forEach((d, i) => {
+      const term = binding[`v${i}`];
+      const label = binding[`l${i}`];
+      if (term?.type === 'uri' && resolveLabels && label) {
+        languages.add(label['xml:lang'] ?? '');
+        record[d.name] = label.value;
+        return;
+      }
+      if (term?.type === 'uri' && resolveLabels && d.iriValued) unlabelled++;
+      if (term && isUndefined(term)) undefinedCells.push({ row: rowIndex, dimension: d.name });
+      record[d.name] = cellValue(term);
+    });
+    return record;
+  });
+  return { uris: order, rows, undefinedCells, languages: [...languages].sort(), unlabelled };
+}
+
+function isUndefined(term: SparqlTerm): boolean {
+  return term.type !== 'uri' && term.datatype === CUBE_UNDEFINED;
+}
+
+/** A cell as JSON: integers as numbers when exact, other literals in their lexical form. */
+export function cellValue(term: SparqlTerm | undefined): CellValue {
+  if (!term || isUndefined(term)) return null;
+  if (term.type === 'uri' || term.type === 'bnode') return term.value;
+  if (term.datatype === `${NS.xsd}boolean`) return term.value === 'true' || term.value === '1';
+  if (term.datatype && INTEGER.test(term.datatype)) {
+    const n = Number(term.value);
+    if (Number.isSafeInteger(n) && /^[+-]?\d+$/.test(term.value.trim())) return n;
+  }
+  return term.value;
+}

@@ -1,0 +1,62 @@
+import type { DemoJourney, SuccessEnvelope } from '@opendata-mcp/core';
+
+interface CubeHit {
+  cube_uri: string;
+  name: string | null;
+  creator: string | null;
+  status: string | null;
+}
+
+function firstCube(previous: SuccessEnvelope[]): string {
+  const cubes = (previous[0]?.cubes ?? []) as CubeHit[];
+  const hit = cubes.find((c) => /waldbrand/i.test(c.name ?? '')) ?? cubes[0];
+  if (!hit) throw new Error('search_cubes found no cube for «waldbrand»');
+  return hit.cube_uri;
+}
+
+/** «Which forest-fire danger level applies, who publishes it, under which licence?» */
+export const lindasDemoJourney: DemoJourney = {
+  title: 'Forest-fire danger in Switzerland: who publishes it, under which licence, which level applies',
+  adapterType: 'lindas',
+  steps: [
+    {
+      tool: 'search_cubes',
+      args: { query: 'waldbrand', limit: 5 },
+      summarize(envelope) {
+        const cubes = envelope.cubes as CubeHit[];
+        const first = cubes[0];
+        const status = first?.status?.split('/').pop() ?? 'status unknown';
+        return `${cubes.length} cube(s) found; first: «${first?.name}» (${status}) ${first?.cube_uri}`;
+      },
+    },
+    {
+      tool: 'get_cube_structure',
+      args: (previous) => ({ cube_uri: firstCube(previous) }),
+      summarize(envelope) {
+        const dims = envelope.dimensions as Array<{ name: string; role: string }>;
+        const licence = envelope.licence as { uri: string; property: string } | null;
+        return [
+          `publisher: ${envelope.creator_name ?? envelope.creator}`,
+          `dimensions: ${dims.map((d) => `${d.name} (${d.role})`).join(', ')}`,
+          `licence (${licence?.property ?? 'none'}): ${licence?.uri ?? 'not stated'}`,
+        ].join('\n');
+      },
+    },
+    {
+      tool: 'query_cube_observations',
+      args: (previous) => ({
+        cube_uri: firstCube(previous),
+        filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
+      }),
+      summarize(envelope) {
+        const rows = envelope.observations as Array<Record<string, unknown>>;
+        const lines = rows.map((r) => `  ${r.Warnregion} · ${r.Datum}: ${r.Gefahrenstufe}`);
+        return [
+          `${rows.length} observation(s) at «grosse Gefahr»:`,
+          ...lines,
+          `cite: ${envelope.citation}`,
+        ].join('\n');
+      },
+    },
+  ],
+};

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { LANGUAGES } from './language.js';
+
+export const DEFAULT_LINDAS_ENDPOINT = 'https://lindas.admin.ch/query';
+
+/** Configuration of one LINDAS adapter instance; validated once, in one place. */
+export const LindasOptionsSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,39}$/)
+      .default('lindas')
+      .describe('Adapter instance id, unique per server.'),
+    url: z.string().url().default(DEFAULT_LINDAS_ENDPOINT).describe('SPARQL endpoint (query URL).'),
+    trusted_hosts: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Exact host:port pairs where plain http is allowed (loopback fixtures).'),
+    allowed_hosts: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Exact host names the adapter may contact.'),
+    language: z.enum(LANGUAGES).default('de').describe('Default language when a call does not name one.'),
+  })
+  .strict();
+
+export type LindasOptions = z.output<typeof LindasOptionsSchema>;

@@ -1,0 +1,45 @@
+import type { Provenance } from '@opendata-mcp/core';
+import type { CubeDescription } from './cube/cube-description.js';
+import { type Language, pickLabel } from './language.js';
+
+export interface SourceInput {
+  adapterId: string;
+  endpoint: string;
+  /** The SPARQL sent for the data of this answer. */
+  query: string;
+  retrievedAt: Date;
+  cube?: CubeDescription;
+  language?: Language;
+  /** True when the answer itself came from the metadata cache (not just the structure behind it). */
+  fromCache?: boolean;
+  identifiers?: Record<string, string>;
+}
+
+/** Provenance of a LINDAS answer; dates LINDAS does not state stay null. */
+export function lindasSource(input: SourceInput): Provenance {
+  const { cube } = input;
+  const language = input.language ?? 'de';
+  const publisher = cube ? (pickLabel(cube.creatorNames, language)?.value ?? cube.creator) : null;
+  return {
+    backend: 'lindas',
+    adapter_id: input.adapterId,
+    endpoint: input.endpoint,
+    identifiers: { ...(cube ? { cube: cube.uri } : {}), ...input.identifiers },
+    title: cube ? (pickLabel(cube.names, language)?.value ?? null) : null,
+    publisher,
+    url: cube?.uri ?? null,
+    query: { language: 'sparql', text: input.query },
+    access_method: 'sparql',
+    retrieved_at: input.retrievedAt.toISOString(),
+    metadata_retrieved_at: cube ? cube.fetchedAt : null,
+    source_modified_at: cube?.modified ?? null,
+    license: cube?.licence
+      ? { id: null, title: null, url: cube.licence.uri, source_property: cube.licence.property }
+      : null,
+    cache: {
+      hit: input.fromCache ?? false,
+      revalidated: false,
+      first_fetched_at: input.fromCache && cube ? cube.fetchedAt : null,
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { loadCubeDescription } from '../cube/cube-description.js';
+import { nameDimensions } from '../cube/dimension-names.js';
+import { pickLabel } from '../language.js';
+import { lindasSource } from '../provenance.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+import {
+  CubeUriSchema,
+  DimensionSummarySchema,
+  LanguageInputSchema,
+  LicenceSchema,
+  licenceOf,
+  summarizeDimension,
+} from './shared-schemas.js';
+
+export function getCubeStructureTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'get_cube_structure',
+    title: 'Describe a cube',
+    description:
+      'Describes one cube before you read it: name, description, publisher, version, publication status, the ' +
+      'licence (frequently a Fedlex URI naming the legal basis; when the cube declares no licence, its ' +
+      'dcterms:rights terms are given and licence.property says so) and its dimensions with role (key = an ' +
+      'axis you can filter on, measure = the observed value, attribute = extra information), datatype, unit and ' +
+      'whether a code list exists. You do not need it to get readable data: query_cube_observations resolves ' +
+      'labels itself. Use it to learn dimension names for filters, then list_dimension_values for the codes.',
+    input: z.object({ cube_uri: CubeUriSchema, language: LanguageInputSchema }).strict(),
+    output: z.object({
+      cube_uri: z.string(),
+      name: z.string().nullable(),
+      description: z.string().nullable(),
+      language_served: z
+        .string()
+        .nullable()
+        .describe('Language of the name actually served ("" = untagged).'),
+      creator: z.string().nullable().describe('Publishing body IRI (dcterms:creator).'),
+      creator_name: z.string().nullable(),
+      version: z.string().nullable(),
+      status: z.string().nullable().describe('schema:creativeWorkStatus, e.g. …/Published or …/Draft.'),
+      date_modified: z.string().nullable().describe('Modification date the cube states; null when none.'),
+      licence: LicenceSchema,
+      dimensions: z.array(
+        DimensionSummarySchema.extend({
+          described_by_shape: z
+            .boolean()
+            .describe('False when the shape omits the dimension and it was read off an observation.'),
+        }),
+      ),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const language = input.language ?? config.defaultLanguage;
+      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const name = pickLabel(description.names, language);
+      return {
+        data: {
+          cube_uri: description.uri,
+          name: name?.value ?? null,
+          description: pickLabel(description.descriptions, language)?.value ?? null,
+          language_served: name ? name.lang : null,
+          creator: description.creator,
+          creator_name: pickLabel(description.creatorNames, language)?.value ?? null,
+          version: description.version,
+          status: description.status,
+          date_modified: description.modified,
+          licence: licenceOf(description),
+          dimensions: nameDimensions(description, language).map((d) => ({
+            ...summarizeDimension(d),
+            described_by_shape: d.fromShape,
+          })),
+        },
+        source: lindasSource({
+          adapterId: config.adapterId,
+          endpoint: config.endpoint,
+          query: description.query,
+          retrievedAt: new Date(description.fetchedAt),
+          cube: description,
+          language,
+          fromCache: cacheHit,
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { loadCubeDescription } from '../cube/cube-description.js';
+import { findDimension, nameDimensions } from '../cube/dimension-names.js';
+import { cellValue } from '../cube/observation-rows.js';
+import { labelPattern } from '../language.js';
+import { lindasSource } from '../provenance.js';
+import { PREFIXES } from '../sparql/prefixes.js';
+import { selectRows } from '../sparql/send-sparql.js';
+import { iri } from '../sparql/sparql-terms.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+import { CubeUriSchema, LanguageInputSchema } from './shared-schemas.js';
+
+const CODELIST_TTL_MS = 10 * 60_000;
+
+export function listDimensionValuesTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'list_dimension_values',
+    title: 'List the values of a dimension',
+    description:
+      'Lists the allowed values of one cube dimension: for a coded dimension its code list entries (IRI, ' +
+      'identifier, label in the chosen language), otherwise the distinct values that occur in the ' +
+      'observations. Use it to pick a filter value for query_cube_observations or to explain what codes mean. ' +
+      'values_from says which of the two sources answered; truncated is true when more values exist.',
+    input: z
+      .object({
+        cube_uri: CubeUriSchema,
+        dimension: z
+          .string()
+          .min(1)
+          .max(500)
+          .describe('Dimension name (any language) or its path IRI, from get_cube_structure.'),
+        language: LanguageInputSchema,
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(100)
+          .describe('Values to return, 1..1000 (default 100).'),
+      })
+      .strict(),
+    output: z.object({
+      cube_uri: z.string(),
+      dimension: z.string().describe('Dimension name in the served language.'),
+      dimension_path: z.string(),
+      values_from: z.enum(['code_list', 'observations']),
+      values: z.array(
+        z.object({
+          value: z
+            .union([z.string(), z.number(), z.boolean(), z.null()])
+            .describe('Code IRI, or the literal value.'),
+          identifier: z.string().nullable().describe('schema:identifier of the code, when stated.'),
+          label: z
+            .string()
+            .nullable()
+            .describe('Label in the served language; null when the portal gives none.'),
+          label_language: z.string().nullable().describe('Language of the label ("" = untagged).'),
+        }),
+      ),
+      returned: z.number(),
+      truncated: z.boolean(),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const language = input.language ?? config.defaultLanguage;
+      const { description } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const dim = findDimension(nameDimensions(description, language), input.dimension);
+      const cube = iri(description.uri, 'cube IRI');
+      const path = iri(dim.path, 'dimension path');
+      const source = dim.hasCodelist
+        ? `${cube} cube:observationConstraint/sh:property ?prop . ?prop sh:path ${path} ; sh:in/rdf:rest*/rdf:first ?value .`
+        : `${cube} cube:observationSet/cube:observation ?obs . ?obs ${path} ?value .`;
+      const query = `${PREFIXES}
+SELECT ?value (SAMPLE(?id) AS ?ident) (SAMPLE(?lbl) AS ?label) WHERE {
+  { SELECT DISTINCT ?value WHERE { ${source} } ORDER BY ?value LIMIT ${input.limit + 1} }
+  OPTIONAL { ?value schema:identifier ?id }
+  ${labelPattern('value', 'lbl', language).replaceAll('\n', '\n  ')}
+}
+GROUP BY ?value
+ORDER BY ?value`;
+      const answer = await selectRows(
+        ctx,
+        config.endpoint,
+        query,
+        dim.hasCodelist ? { cacheTtlMs: CODELIST_TTL_MS } : {},
+      );
+      const rows = answer.body.results.bindings.filter((b) => b.value);
+      const values = rows.slice(0, input.limit).map((b) => ({
+        value: cellValue(b.value),
+        identifier: b.ident?.value ?? null,
+        label: b.label?.value ?? null,
+        label_language: b.label ? (b.label['xml:lang'] ?? '') : null,
+      }));
+      return {
+        data: {
+          cube_uri: description.uri,
+          dimension: dim.name,
+          dimension_path: dim.path,
+          values_from: dim.hasCodelist ? ('code_list' as const) : ('observations' as const),
+          values,
+          returned: values.length,
+          truncated: rows.length > input.limit,
+        },
+        source: lindasSource({
+          adapterId: config.adapterId,
+          endpoint: config.endpoint,
+          query,
+          retrievedAt: answer.fetchedAt,
+          cube: description,
+          language,
+          fromCache: answer.fromCache,
+          identifiers: { dimension: dim.path },
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,81 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { localName } from '../cube/dimension-names.js';
+import { pickLabel } from '../language.js';
+import { lindasSource } from '../provenance.js';
+import { PREFIXES, PUBLISHED } from '../sparql/prefixes.js';
+import { selectRows } from '../sparql/send-sparql.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+import { LanguageInputSchema } from './shared-schemas.js';
+
+const PUBLISHERS_TTL_MS = 60 * 60_000;
+
+const QUERY = `${PREFIXES}
+SELECT ?creator ?cubes ?name WHERE {
+  { SELECT ?creator (COUNT(DISTINCT ?cube) AS ?cubes) WHERE {
+      ?cube a cube:Cube ; dcterms:creator ?creator .
+      OPTIONAL { ?cube schema:creativeWorkStatus ?st }
+      FILTER(!BOUND(?st) || ?st = <${PUBLISHED}>)
+    } GROUP BY ?creator }
+  OPTIONAL { ?creator schema:name ?name }
+}
+ORDER BY DESC(?cubes) ?creator`;
+
+export function listPublishersTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'list_publishers',
+    title: 'List cube publishers',
+    description:
+      'Lists the federal bodies that publish cubes, with the number of published cube versions each. Use a ' +
+      'creator_uri from here in search_cubes to search one publisher at a time, for example when a search is ' +
+      'truncated. name falls back to the last segment of the IRI when the portal gives the body no name.',
+    input: z.object({ language: LanguageInputSchema }).strict(),
+    output: z.object({
+      publishers: z.array(
+        z.object({
+          creator_uri: z.string(),
+          name: z.string(),
+          name_from: z
+            .enum(['label', 'uri'])
+            .describe('"uri" when no name is stated and the IRI slug is shown.'),
+          cube_count: z.number().describe('Published cube versions (each version counts once).'),
+        }),
+      ),
+      returned: z.number(),
+      truncated: z.boolean(),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const language = input.language ?? config.defaultLanguage;
+      const answer = await selectRows(ctx, config.endpoint, QUERY, { cacheTtlMs: PUBLISHERS_TTL_MS });
+      const byCreator = new Map<string, { count: number; names: Array<{ value: string; lang: string }> }>();
+      for (const b of answer.body.results.bindings) {
+        const uri = b.creator?.value;
+        if (!uri) continue;
+        const entry = byCreator.get(uri) ?? { count: Number(b.cubes?.value ?? 0), names: [] };
+        if (b.name) entry.names.push({ value: b.name.value, lang: b.name['xml:lang'] ?? '' });
+        byCreator.set(uri, entry);
+      }
+      const publishers = [...byCreator].map(([uri, entry]) => {
+        const label = pickLabel(entry.names, language);
+        return {
+          creator_uri: uri,
+          name: label?.value ?? localName(uri),
+          name_from: label ? ('label' as const) : ('uri' as const),
+          cube_count: entry.count,
+        };
+      });
+      return {
+        data: { publishers, returned: publishers.length, truncated: false },
+        source: lindasSource({
+          adapterId: config.adapterId,
+          endpoint: config.endpoint,
+          query: QUERY,
+          retrievedAt: answer.fetchedAt,
+          fromCache: answer.fromCache,
+          identifiers: { listing: 'publishers' },
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { loadCubeDescription } from '../cube/cube-description.js';
+import { nameDimensions } from '../cube/dimension-names.js';
+import { filterPattern, ObservationFilterSchema } from '../cube/observation-filter.js';
+import { observationQuery } from '../cube/observation-query.js';
+import { foldObservations } from '../cube/observation-rows.js';
+import { pickLabel } from '../language.js';
+import { lindasSource } from '../provenance.js';
+import { selectRows } from '../sparql/send-sparql.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+import {
+  CubeUriSchema,
+  DimensionSummarySchema,
+  LanguageInputSchema,
+  LicenceSchema,
+  licenceOf,
+  summarizeDimension,
+} from './shared-schemas.js';
+
+const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export function queryCubeObservationsTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'query_cube_observations',
+    title: 'Read cube observations',
+    description:
+      'Reads the data points of one cube. Each observation is an object keyed by dimension name; coded values ' +
+      '(regions, categories, levels) come back as their labels in the chosen language, so no separate decoding ' +
+      'step is needed. Filters run inside the SPARQL store (by label or IRI for coded dimensions, by number or ' +
+      'date for literal ones), so you get the rows you asked for rather than the first page of everything. ' +
+      'Numbers keep the lexical form the portal published ("0.40" stays "0.40"); integers are JSON numbers. A ' +
+      'value of cube:Undefined is null and listed in undefined_values. Check truncated: when true, call again ' +
+      'with offset = next_offset. Use get_cube_structure to learn the dimension names first if you want to ' +
+      'filter; use run_sparql only for aggregations or joins across cubes.',
+    input: z
+      .object({
+        cube_uri: CubeUriSchema,
+        language: LanguageInputSchema,
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(500)
+          .default(50)
+          .describe('Observations to return, 1..500 (default 50).'),
+        offset: z
+          .number()
+          .int()
+          .min(0)
+          .max(10_000_000)
+          .default(0)
+          .describe('Observations to skip, for paging (default 0).'),
+        resolve_labels: z
+          .boolean()
+          .default(true)
+          .describe('Replace coded values by their labels (default true); false returns the code IRIs.'),
+        filters: z
+          .array(ObservationFilterSchema)
+          .max(10)
+          .optional()
+          .describe(
+            'Conditions all observations must meet, e.g. [{"dimension":"Warnregion","op":"=","value":"Dorneck / Thierstein (SO)"}].',
+          ),
+      })
+      .strict(),
+    output: z.object({
+      cube_uri: z.string(),
+      cube_name: z.string().nullable().describe('Cube name in the served language.'),
+      language: z.string().describe('Language asked for.'),
+      languages_served: z
+        .array(z.string())
+        .describe('Languages of the labels actually returned ("" = untagged).'),
+      dimensions: z.array(DimensionSummarySchema).describe('The columns of every observation, in order.'),
+      observations: z
+        .array(z.record(z.string(), CellSchema))
+        .describe('One object per observation, keyed by dimension name.'),
+      observation_uris: z.array(z.string()).describe('The IRI of each observation, same order.'),
+      undefined_values: z
+        .array(z.object({ row: z.number(), dimension: z.string() }))
+        .describe('Cells the portal marks cube:Undefined (returned as null, not as a number).'),
+      unlabelled_codes: z
+        .number()
+        .describe('Coded values left as IRIs because the portal gives them no label.'),
+      returned: z.number(),
+      truncated: z.boolean().describe('True when more observations exist after this page.'),
+      offset: z.number(),
+      next_offset: z.number().nullable().describe('Offset of the next page when truncated, else null.'),
+      total_matched: z.null().describe('Always null: counting every observation would cost a full scan.'),
+      licence: LicenceSchema,
+      labels_resolved: z.boolean(),
+      filters_applied: z.number(),
+      sparql_requests: z
+        .number()
+        .describe('SPARQL requests this call sent (1 when the structure was cached, else 2).'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const language = input.language ?? config.defaultLanguage;
+      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const dimensions = nameDimensions(description, language);
+      const filters = input.filters ?? [];
+      const query = observationQuery({
+        cubeUri: input.cube_uri,
+        dimensions,
+        language,
+        limit: input.limit,
+        offset: input.offset,
+        resolveLabels: input.resolve_labels,
+        filterPatterns: filters.map((f, i) => filterPattern(f, dimensions, i)),
+      });
+      const answer = await selectRows(ctx, config.endpoint, query);
+      const folded = foldObservations(answer.body.results.bindings, dimensions, input.resolve_labels);
+      const truncated = folded.rows.length > input.limit;
+      const returned = Math.min(folded.rows.length, input.limit);
+      return {
+        data: {
+          cube_uri: input.cube_uri,
+          cube_name: pickLabel(description.names, language)?.value ?? null,
+          language,
+          languages_served: folded.languages,
+          dimensions: dimensions.map(summarizeDimension),
+          observations: folded.rows.slice(0, returned),
+          observation_uris: folded.uris.slice(0, returned),
+          undefined_values: folded.undefinedCells.filter((c) => c.row < returned),
+          unlabelled_codes: folded.unlabelled,
+          returned,
+          truncated,
+          offset: input.offset,
+          next_offset: truncated ? input.offset + returned : null,
+          total_matched: null,
+          licence: licenceOf(description),
+          labels_resolved: input.resolve_labels,
+          filters_applied: filters.length,
+          sparql_requests: cacheHit ? 1 : 2,
+        },
+        source: lindasSource({
+          adapterId: config.adapterId,
+          endpoint: config.endpoint,
+          query,
+          retrievedAt: answer.fetchedAt,
+          cube: description,
+          language,
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { type LangLiteral, pickLabel } from '../language.js';
+import { lindasSource } from '../provenance.js';
+import { MUNICIPALITY_CLASS, PREFIXES } from '../sparql/prefixes.js';
+import { selectRows } from '../sparql/send-sparql.js';
+import { literal } from '../sparql/sparql-terms.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+import { LanguageInputSchema } from './shared-schemas.js';
+
+const MAX_MATCHES = 20;
+
+export function resolveMunicipalityTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'resolve_municipality',
+    title: 'Resolve a Swiss municipality',
+    description:
+      'Maps a municipality name to its LINDAS IRI and BFS number, or a BFS number to its name and IRI. The BFS ' +
+      'number is the key other Swiss statistics use for communes, and cubes reference places by these IRIs. ' +
+      'Names match case-insensitively, whole name first, then as a part of the name (match_type says which). ' +
+      'Untagged names, common in LINDAS, are accepted.',
+    input: z
+      .object({
+        name_or_bfs: z
+          .string()
+          .trim()
+          .min(1)
+          .max(100)
+          .describe('A municipality name ("Winterthur") or a BFS number of 1 to 4 digits ("230").'),
+        language: LanguageInputSchema,
+      })
+      .strict(),
+    output: z.object({
+      query: z.string(),
+      municipalities: z.array(
+        z.object({ uri: z.string(), name: z.string().nullable(), bfs_number: z.number().nullable() }),
+      ),
+      returned: z.number(),
+      truncated: z.boolean(),
+      match_type: z.enum(['bfs_number', 'exact', 'partial', 'none']),
+      suggestion: z.string().nullable(),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const language = input.language ?? config.defaultLanguage;
+      const byNumber = /^\d{1,4}$/.test(input.name_or_bfs);
+      const condition = byNumber
+        ? `?m schema:identifier ?ident . FILTER(STR(?ident) = ${literal(String(Number(input.name_or_bfs)))})`
+        : `?m schema:name ?needle . FILTER(CONTAINS(LCASE(STR(?needle)), ${literal(input.name_or_bfs.toLowerCase())}))`;
+      const query = `${PREFIXES}
+SELECT ?m ?name ?ident WHERE {
+  { SELECT DISTINCT ?m WHERE { ?m a <${MUNICIPALITY_CLASS}> . ${condition} } ORDER BY ?m LIMIT ${MAX_MATCHES + 1} }
+  OPTIONAL { ?m schema:name ?name }
+  OPTIONAL { ?m schema:identifier ?ident }
+}`;
+      const answer = await selectRows(ctx, config.endpoint, query);
+      const found = new Map<string, { names: LangLiteral[]; ident: string | null }>();
+      for (const b of answer.body.results.bindings) {
+        const uri = b.m?.value;
+        if (!uri) continue;
+        const entry = found.get(uri) ?? { names: [], ident: null };
+        if (b.name) entry.names.push({ value: b.name.value, lang: b.name['xml:lang'] ?? '' });
+        entry.ident ??= b.ident?.value ?? null;
+        found.set(uri, entry);
+      }
+      const all = [...found].map(([uri, e]) => ({
+        uri,
+        name: pickLabel(e.names, language)?.value ?? null,
+        bfs_number: e.ident !== null && /^\d+$/.test(e.ident) ? Number(e.ident) : null,
+        exact: e.names.some((n) => n.value.toLowerCase() === input.name_or_bfs.toLowerCase()),
+      }));
+      const exact = all.filter((m) => m.exact);
+      const chosen = (byNumber || exact.length === 0 ? all : exact).slice(0, MAX_MATCHES);
+      const matchType: 'bfs_number' | 'exact' | 'partial' | 'none' =
+        chosen.length === 0 ? 'none' : byNumber ? 'bfs_number' : exact.length > 0 ? 'exact' : 'partial';
+      return {
+        data: {
+          query: input.name_or_bfs,
+          municipalities: chosen.map(({ exact: _exact, ...m }) => m),
+          returned: chosen.length,
+          truncated: found.size > MAX_MATCHES,
+          match_type: matchType,
+          suggestion:
+            matchType === 'none'
+              ? 'No municipality matched. Check the spelling, try a part of the name, or give the BFS number.'
+              : null,
+        },
+        source: lindasSource({
+          adapterId: config.adapterId,
+          endpoint: config.endpoint,
+          query,
+          retrievedAt: answer.fetchedAt,
+          identifiers: { municipality_query: input.name_or_bfs },
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { cellValue } from '../cube/observation-rows.js';
+import { lindasSource } from '../provenance.js';
+import { sendSparql } from '../sparql/send-sparql.js';
+import { guardSparql, MAX_QUERY_CHARS } from '../sparql/sparql-guard.js';
+import { isAskResult } from '../sparql/sparql-results.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+
+export const ROW_CAP = 500;
+const DEADLINE_MS = 30_000;
+
+export function runSparqlTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'run_sparql',
+    title: 'Run a read-only SPARQL query',
+    description:
+      'Escape hatch for questions the other tools cannot express: aggregations, joins across cubes, custom ' +
+      'filters. Accepts one SELECT or ASK query with its PREFIX lines; updates, CONSTRUCT/DESCRIBE, SERVICE, ' +
+      'FROM and extension functions are refused (unsafe_sparql). At most 500 rows: the cap is written into the ' +
+      "query's LIMIT, and the store has 30 s. Anchor every pattern on a class (?c a <https://cube.link/Cube>) " +
+      'or a known IRI: unanchored scans like { ?s ?p ?o } time out on LINDAS. Observations hang off ' +
+      '<cube> cube:observationSet/cube:observation, never off the cube itself. Values come back raw (IRIs, ' +
+      'literal lexical forms); truncated is true when the cap may have cut rows.',
+    input: z
+      .object({
+        query: z
+          .string()
+          .min(1)
+          .max(MAX_QUERY_CHARS * 4)
+          .describe(
+            `One SPARQL SELECT or ASK query including its PREFIX lines (at most ${MAX_QUERY_CHARS} characters).`,
+          ),
+      })
+      .strict(),
+    output: z.object({
+      rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+      row_count: z.number(),
+      truncated: z.boolean().describe('True when the row cap may have cut the answer.'),
+      boolean: z.boolean().nullable().describe('The answer of an ASK query; null for SELECT.'),
+      limit_applied: z.number().nullable().describe('The LIMIT written into the query sent.'),
+      note: z.string(),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const guarded = guardSparql(input.query, ROW_CAP);
+      const answer = await sendSparql(ctx, config.endpoint, guarded.text, {
+        timeoutMs: DEADLINE_MS,
+        deadlineMs: DEADLINE_MS,
+      });
+      const source = lindasSource({
+        adapterId: config.adapterId,
+        endpoint: config.endpoint,
+        query: guarded.text,
+        retrievedAt: answer.fetchedAt,
+      });
+      if (isAskResult(answer.body)) {
+        return {
+          data: {
+            rows: [],
+            row_count: 0,
+            truncated: false,
+            boolean: answer.body.boolean,
+            limit_applied: null,
+            note: 'ASK answered.',
+          },
+          source,
+        };
+      }
+      const rows = answer.body.results.bindings.map((b) =>
+        Object.fromEntries(Object.entries(b).map(([k, term]) => [k, cellValue(term)])),
+      );
+      const capCut =
+        rows.length >= ROW_CAP && (guarded.requestedLimit === null || guarded.requestedLimit > ROW_CAP);
+      return {
+        data: {
+          rows,
+          row_count: rows.length,
+          truncated: capCut,
+          boolean: null,
+          limit_applied: guarded.limit,
+          note: capCut
+            ? `Capped at ${ROW_CAP} rows; more may exist. Aggregate (COUNT, GROUP BY) or page with OFFSET.`
+            : `The query ran with LIMIT ${guarded.limit}.`,
+        },
+        source,
+      };
+    },
+  });
+}

@@ -1,0 +1,121 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { type CubeVersionRow, collapseVersions } from '../cube/collapse-versions.js';
+import { searchQuery } from '../cube/search-query.js';
+import { lindasSource } from '../provenance.js';
+import { selectRows } from '../sparql/send-sparql.js';
+import type { LindasToolConfig } from './lindas-tool-context.js';
+import { LanguageInputSchema } from './shared-schemas.js';
+
+// Versions fetched per search: enough to see every version of 100 cubes in the common case.
+const MAX_VERSION_ROWS = 1000;
+
+export function searchCubesTool(config: LindasToolConfig) {
+  return defineTool({
+    name: 'search_cubes',
+    title: 'Search LINDAS cubes',
+    description:
+      'Start here. Finds statistical cubes of the Swiss federal linked-data service by a word in their name or ' +
+      'description (in the chosen language), e.g. "waldbrand", "lärm", "energie". By default only published ' +
+      'cubes, one entry per cube at its newest version. Read truncated before concluding anything: false means ' +
+      'the list is complete; true means more matched (or could not be ruled out) — raise limit, or narrow with ' +
+      'creator_uri from list_publishers. total_matched counts cubes and is null when no exact count in that ' +
+      'unit is available. Pass a cube_uri on to get_cube_structure or query_cube_observations.',
+    input: z
+      .object({
+        query: z
+          .string()
+          .trim()
+          .min(2)
+          .max(200)
+          .describe('Word or phrase to look for, case-insensitive (2..200 chars).'),
+        language: LanguageInputSchema,
+        creator_uri: z
+          .string()
+          .max(2000)
+          .optional()
+          .describe('Only cubes of this publishing body (an IRI from list_publishers).'),
+        limit: z.number().int().min(1).max(100).default(20).describe('Cubes to return, 1..100 (default 20).'),
+        latest_only: z
+          .boolean()
+          .default(true)
+          .describe('Collapse versions to the newest per cube (default true); false lists every version.'),
+      })
+      .strict(),
+    output: z.object({
+      query: z.string(),
+      language: z.string(),
+      latest_only: z.boolean(),
+      cubes: z.array(
+        z.object({
+          cube_uri: z.string(),
+          name: z.string().nullable(),
+          description: z.string().nullable(),
+          creator: z.string().nullable(),
+          version: z.string().nullable(),
+          status: z.string().nullable(),
+        }),
+      ),
+      returned: z.number(),
+      truncated: z
+        .boolean()
+        .describe('True when more cubes matched than returned, or that could not be ruled out.'),
+      total_matched: z
+        .number()
+        .nullable()
+        .describe('Matching cubes in the same unit as returned; null when no exact count is available.'),
+      match_type: z
+        .enum(['exact', 'none'])
+        .describe('"none" when nothing matched: a real miss, not an error.'),
+      suggestion: z.string().nullable().describe('What to try next when nothing matched.'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const language = input.language ?? config.defaultLanguage;
+      const query = searchQuery({
+        text: input.query,
+        language,
+        creatorUri: input.creator_uri,
+        fetchLimit: MAX_VERSION_ROWS + 1,
+      });
+      const answer = await selectRows(ctx, config.endpoint, query);
+      const rows: CubeVersionRow[] = answer.body.results.bindings.map((b) => ({
+        cube_uri: b.cube?.value ?? '',
+        name: b.name?.value ?? null,
+        description: b.desc?.value ?? null,
+        creator: b.creator?.value ?? null,
+        version: b.version?.value ?? null,
+        status: b.status?.value ?? null,
+      }));
+      const sawAll = rows.length <= MAX_VERSION_ROWS;
+      const candidates = input.latest_only
+        ? collapseVersions(rows.slice(0, MAX_VERSION_ROWS))
+        : rows.slice(0, MAX_VERSION_ROWS);
+      const cubes = candidates.slice(0, input.limit);
+      const total = sawAll ? candidates.length : null;
+      return {
+        data: {
+          query: input.query,
+          language,
+          latest_only: input.latest_only,
+          cubes,
+          returned: cubes.length,
+          truncated: !sawAll || candidates.length > input.limit,
+          total_matched: total,
+          match_type: cubes.length > 0 ? ('exact' as const) : ('none' as const),
+          suggestion:
+            cubes.length > 0
+              ? null
+              : `No published cube has "${input.query.slice(0, 60)}" in its ${language} name or description. Try a shorter word stem, another language, or list_publishers to browse by publisher.`,
+        },
+        source: lindasSource({
+          adapterId: config.adapterId,
+          endpoint: config.endpoint,
+          query,
+          retrievedAt: answer.fetchedAt,
+          identifiers: { search: input.query },
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { CubeDescription } from '../cube/cube-description.js';
+import type { NamedDimension } from '../cube/dimension-names.js';
+import { LANGUAGES } from '../language.js';
+
+export const CubeUriSchema = z
+  .string()
+  .min(8)
+  .max(2000)
+  .describe(
+    'Cube IRI exactly as search_cubes returned it, e.g. https://environment.ld.admin.ch/foen/ubd003701/6.',
+  );
+
+export const LicenceSchema = z
+  .object({
+    uri: z.string().describe('Licence or terms-of-use IRI; often a Fedlex legal-basis URI.'),
+    property: z
+      .enum(['dcterms:license', 'schema:license', 'dcterms:rights'])
+      .describe('Which property stated it; dcterms:rights is a fallback when no licence is declared.'),
+  })
+  .nullable()
+  .describe('The cube licence as the portal states it; null when it states none.');
+
+export const DimensionSummarySchema = z.object({
+  name: z.string().describe('Name in the served language (unique within the cube).'),
+  path: z.string().describe('Predicate IRI of the dimension.'),
+  role: z.enum(['key', 'measure', 'attribute']),
+  datatype: z.string().nullable(),
+  unit: z.string().nullable(),
+  has_codelist: z.boolean(),
+});
+
+export function summarizeDimension(d: NamedDimension): z.infer<typeof DimensionSummarySchema> {
+  return {
+    name: d.name,
+    path: d.path,
+    role: d.role,
+    datatype: d.datatype,
+    unit: d.unit,
+    has_codelist: d.hasCodelist,
+  };
+}
+
+export function licenceOf(cube: CubeDescription): z.infer<typeof LicenceSchema> {
+  return cube.licence ? { uri: cube.licence.uri, property: cube.licence.property } : null;
+}
+
+export const LanguageInputSchema = z
+  .enum(LANGUAGES)
+  .optional()
+  .describe(
+    'Language of names and labels: de, fr, it, en or rm (default de). A missing label falls back de → fr → it → en → rm, then to an untagged name.',
+  );
