@@ -1,0 +1,29 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlIdentifier } from './sql-literal.js';
+
+// Words that open a total or subtotal line in the languages of the portals we serve.
+const TOTAL_WORDS =
+  '(всього|усього|разом|итого|всего|total|totals|subtotal|sub-total|grand total|insgesamt|gesamt|summe|totaal|totale|somme|suma|razem)';
+
+/**
+ * Official tables often mix totals into the data. They are kept (dropping rows would change the
+ * table silently); the note tells the agent to exclude them before summing.
+ */
+export async function describeTotalRows(connection: DuckDBConnection): Promise<string | null> {
+  const described = await connection.runAndReadAll(
+    `SELECT column_name FROM (DESCRIBE data) WHERE column_type = 'VARCHAR' LIMIT 8`,
+  );
+  const textColumns = described.getRows().map((row) => String(row[0]));
+  if (textColumns.length === 0) return null;
+  const pattern = `'^\\s*${TOTAL_WORDS}(\\b|\\s|$)'`;
+  const matches = textColumns.map((name) => `regexp_matches(lower(${sqlIdentifier(name)}), ${pattern})`);
+  const examples = textColumns.map(
+    (name, index) => `CASE WHEN ${matches[index]} THEN ${sqlIdentifier(name)} END`,
+  );
+  const result = await connection.runAndReadAll(
+    `SELECT count(*), min(coalesce(${examples.join(', ')})) FROM data WHERE ${matches.join(' OR ')}`,
+  );
+  const [count, example] = result.getRows()[0] ?? [0, null];
+  if (Number(count) === 0) return null;
+  return `${Number(count)} row(s) look like totals or subtotals (e.g. "${String(example).trim().slice(0, 60)}"); they are kept as rows, so exclude them before summing.`;
+}

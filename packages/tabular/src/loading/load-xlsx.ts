@@ -1,0 +1,40 @@
+import { OpenDataError } from '@opendata-mcp/core';
+import readXlsxFile from 'read-excel-file/node';
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
+  }
+  return String(value);
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * Reads the first worksheet into CSV text, which then goes through the CSV path (header row
+ * search, type inference) like any other file. Cell values keep Excel's own types as text.
+ */
+export async function xlsxToCsv(path: string): Promise<{ text: string; notes: string[] }> {
+  let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
+  try {
+    sheets = await readXlsxFile(path);
+  } catch (error) {
+    throw new OpenDataError('unsupported_resource', 'The XLSX workbook could not be read.', {
+      hint: 'The workbook may be damaged or password-protected. Try a CSV resource of the same dataset.',
+      cause: error,
+    });
+  }
+  const first = sheets[0];
+  if (!first || first.data.length === 0) {
+    throw new OpenDataError('unsupported_resource', 'The XLSX workbook has no data on its first sheet.', {
+      hint: 'Try a CSV resource of the same dataset.',
+    });
+  }
+  const text = first.data.map((row) => row.map((cell) => csvField(cellText(cell))).join(',')).join('\n');
+  const others = sheets.length > 1 ? ` (${sheets.length - 1} other sheet(s) not loaded)` : '';
+  return { text, notes: [`XLSX: first sheet "${first.sheet}" loaded${others}.`] };
+}
