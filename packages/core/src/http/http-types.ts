@@ -14,7 +14,11 @@ export interface HttpRequest {
   maxBytes?: number;
   /** Retries on 429 / 5xx / network errors; 0 disables. */
   retries?: number;
-  /** Metadata cache: keep a successful response this long. Off unless given. */
+  /**
+   * `fetch`: keep a successful response in the metadata cache this long. `download`: reuse the
+   * file on disk without asking the portal while it is younger than this; otherwise it is
+   * revalidated. Off unless given.
+   */
   cacheTtlMs?: number;
   /** Called while the body streams in. */
   onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
