@@ -1,1 +1,8 @@
-export {};
+export { buildRuntime, type Runtime } from './build-runtime.js';
+export { ConfigError } from './config/config-error.js';
+export { configJsonSchema } from './config/config-json-schema.js';
+export { type Config, ConfigSchema } from './config/config-schema.js';
+export { defaultRegistry } from './default-registry.js';
+export { main } from './main.js';
+export { type AdapterRegistration, type AdapterRegistry, createRegistry } from './registry.js';
+export { type CliDeps, runCli, USAGE } from './run-cli.js';

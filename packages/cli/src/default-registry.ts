@@ -1,0 +1,22 @@
+import { CkanOptionsSchema, createCkanAdapter } from '@opendata-mcp/ckan';
+import { createLindasAdapter, LindasOptionsSchema, lindasDemoJourney } from '@opendata-mcp/lindas';
+import { type AdapterRegistry, createRegistry } from './registry.js';
+
+/** The adapter types the `opendata-mcp` command knows. */
+export const defaultRegistry: AdapterRegistry = createRegistry([
+  {
+    type: 'lindas',
+    description: 'LINDAS, the Swiss federal linked-data graph (SPARQL, cube.link cubes).',
+    options: LindasOptionsSchema,
+    create: createLindasAdapter,
+    fixture: 'lindas',
+    demo: lindasDemoJourney,
+  },
+  {
+    type: 'ckan',
+    description: 'Any CKAN portal: catalogue search and guarded SQL over its resources.',
+    options: CkanOptionsSchema,
+    create: createCkanAdapter,
+    fixture: 'ckan',
+  },
+]);

@@ -1,0 +1,18 @@
+import { startCkanFixture, startLindasFixture } from '@opendata-mcp/fixtures';
+import { defaultRegistry } from './default-registry.js';
+import { runCli } from './run-cli.js';
+
+/** Entry of the `opendata-mcp` binary: real registry, real fixtures, real process streams. */
+export async function main(argv: string[]): Promise<void> {
+  const code = await runCli(argv, {
+    registry: defaultRegistry,
+    fixtures: { lindas: startLindasFixture, ckan: startCkanFixture },
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+  // `serve` keeps running on its open transport; every other command ends here.
+  if (argv[0] !== 'serve' || code !== 0) {
+    process.stdout.write('', () => process.exit(code));
+  }
+}
