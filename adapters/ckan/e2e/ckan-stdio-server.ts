@@ -26,6 +26,7 @@ const server = createOpenDataServer({
   logger,
   // Short backoff so fault tests do not wait for production delays.
   http: { cacheDir, retry: { retries: 1, baseDelayMs: 10, maxDelayMs: 20 } },
-  limits: { queryTimeoutMs: 10_000 },
+  // A short request timeout lets the slow-portal fault end quickly.
+  limits: { queryTimeoutMs: 10_000, requestTimeoutMs: 2_000 },
 });
 startStdioServer(server, logger);

@@ -15,12 +15,18 @@ describe('CKAN catalogue tools over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the catalogue tools and api_status', async () => {
+  it('lists the five tools and api_status', async () => {
     const { tools } = await session.client.listTools();
-    const names = tools.map((t) => t.name);
-    for (const name of ['api_status', 'get_dataset', 'list_organizations', 'search_datasets']) {
-      expect(names).toContain(name);
-    }
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        'api_status',
+        'get_dataset',
+        'get_schema',
+        'list_organizations',
+        'query_resource',
+        'search_datasets',
+      ].sort(),
+    );
   });
 
   it('search_datasets finds the Kyiv record with counts and provenance', async () => {

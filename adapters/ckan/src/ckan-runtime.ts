@@ -2,6 +2,7 @@ import type { ToolContext } from '@opendata-mcp/core';
 import { type ActionAnswer, CkanClient } from './portal/ckan-client.js';
 import type { CkanPackage } from './portal/ckan-types.js';
 import type { ResolvedQuirks } from './portal/portal-quirks.js';
+import type { CachedTable } from './resources/load-table.js';
 import type { SessionCache } from './resources/session-cache.js';
 
 /** What the tools of one adapter instance share: the portal, its quirks, the client and the loaded tables. */
@@ -11,7 +12,7 @@ export interface CkanRuntime {
   title: string;
   quirks: ResolvedQuirks;
   client: CkanClient;
-  sessions: SessionCache;
+  sessions: SessionCache<CachedTable>;
   allowedHosts: string[] | undefined;
 }
 

@@ -5,7 +5,9 @@ import { type CkanRuntime, createClient } from './ckan-runtime.js';
 import { resolveQuirks } from './portal/portal-quirks.js';
 import { SessionCache } from './resources/session-cache.js';
 import { getDatasetTool } from './tools/get-dataset.js';
+import { getSchemaTool } from './tools/get-schema.js';
 import { listOrganizationsTool } from './tools/list-organizations.js';
+import { queryResourceTool } from './tools/query-resource.js';
 import { searchDatasetsTool } from './tools/search-datasets.js';
 
 /** One CKAN portal as an adapter; several instances (with distinct ids and tool prefixes) can share a server. */
@@ -13,7 +15,10 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
   const config = CkanOptionsSchema.parse(options);
   const base = new URL(config.url);
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-  const quirks = resolveQuirks(base.hostname, config.quirks);
+  const quirks = resolveQuirks(base.hostname, {
+    ...config.quirks,
+    ...(config.api_path ? { api_path: config.api_path } : {}),
+  });
   const title = config.title ?? base.host;
   const rt: CkanRuntime = {
     id: config.id,
@@ -36,7 +41,13 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
       'with one read-only SQL query over the table `data` in query_resource. The SQL always runs over the whole ' +
       'resource; only the returned rows are capped (100). Every number must come from a query result; quote the ' +
       '`citation` with the answer. Files above the size or row caps are refused, never cut.',
-    tools: [searchDatasetsTool(rt), getDatasetTool(rt), listOrganizationsTool(rt)],
+    tools: [
+      searchDatasetsTool(rt),
+      getDatasetTool(rt),
+      getSchemaTool(rt),
+      queryResourceTool(rt),
+      listOrganizationsTool(rt),
+    ],
     network: {
       ...(config.trusted_hosts ? { trustedHosts: config.trusted_hosts } : {}),
       ...(config.allowed_hosts ? { allowedHosts: config.allowed_hosts } : {}),

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { localizedText, shortText } from './localized-text.js';
+import { normalizeFormat } from './normalize-format.js';
+import { notQueryableReason, portalDate } from './package-view.js';
+import { resolveQuirks } from './portal-quirks.js';
+
+describe('portal metadata helpers', () => {
+  it('normalises format labels, including Cyrillic look-alikes, MIME types and URL extensions', () => {
+    expect(normalizeFormat('\u0421SV')).toBe('CSV');
+    expect(normalizeFormat(' csv ')).toBe('CSV');
+    expect(normalizeFormat('text/csv')).toBe('CSV');
+    expect(normalizeFormat('zip+csv')).toBe('ZIP');
+    expect(normalizeFormat('.xlsx')).toBe('XLSX');
+    expect(normalizeFormat('', 'https://x.org/a/data.parquet?x=1')).toBe('PARQUET');
+    expect(normalizeFormat(null, 'https://x.org/a/data')).toBeNull();
+  });
+
+  it('reads multilingual fields in the preferred order', () => {
+    expect(localizedText({ de: 'Verkehr', fr: 'Trafic', en: '' }, ['en', 'fr'])).toBe('Trafic');
+    expect(localizedText('  plain ', ['en'])).toBe('plain');
+    expect(localizedText(null, ['en'])).toBeNull();
+  });
+
+  it('shortens descriptions without markup', () => {
+    expect(shortText('<p>Hello **world** [link](http://x)</p>', 100)).toBe('Hello world link');
+    expect(shortText('a'.repeat(50), 10)).toHaveLength(10);
+  });
+
+  it('reads naive CKAN timestamps as UTC and keeps missing dates null', () => {
+    expect(portalDate('2019-06-05T11:20:00.000000')).toBe('2019-06-05T11:20:00.000Z');
+    expect(portalDate(null)).toBeNull();
+    expect(portalDate('not a date')).toBeNull();
+  });
+
+  it('decides queryability from format, DataStore and URL', () => {
+    expect(notQueryableReason({ id: 'a', format: 'PDF', url: 'https://x.org/a.pdf' })).toMatch(/PDF/);
+    expect(notQueryableReason({ id: 'a', format: 'PDF', url: '', datastore_active: true })).toBeNull();
+    expect(notQueryableReason({ id: 'a', format: 'CSV', url: null })).toMatch(/no downloadable URL/);
+    expect(notQueryableReason({ id: 'a', format: '', url: 'https://x.org/download?id=1' })).toBeNull();
+  });
+
+  it('merges the quirks table with configured overrides', () => {
+    expect(resolveQuirks('data.gov.au', undefined).path_prefix).toBe('/data');
+    expect(resolveQuirks('data.gov.uk', undefined).api_path).toBe('/api/action');
+    expect(resolveQuirks('unknown.example', undefined).api_path).toBeUndefined();
+    expect(resolveQuirks('data.gov.ua', { datastore_page_size: 50 }).datastore_page_size).toBe(50);
+  });
+});

@@ -1,0 +1,89 @@
+import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { openRecords } from '@opendata-mcp/tabular';
+import type { CkanRuntime } from '../ckan-runtime.js';
+import type { CkanResource } from '../portal/ckan-types.js';
+import type { CachedTable, LoadedTable } from './load-table.js';
+
+interface DatastorePage {
+  fields?: Array<{ id: string; type?: string }>;
+  records?: Array<Record<string, unknown>>;
+  total?: number;
+}
+
+/** CKAN's own row id is not part of the published table. */
+const INTERNAL_FIELDS = new Set(['_id', '_full_text']);
+
+/** Pages a DataStore table in through datastore_search and loads it with the portal's column types. */
+export async function loadDatastore(
+  rt: CkanRuntime,
+  ctx: ToolContext,
+  resource: CkanResource,
+  limits: { maxRows: number; memoryBytes: number; queryTimeoutMs: number },
+): Promise<LoadedTable> {
+  const key = `datastore:${resource.id}#${resource.last_modified ?? resource.metadata_modified ?? ''}`;
+  const { value: table, hit } = await rt.sessions.use(key, async (): Promise<CachedTable> => {
+    const pageSize = rt.quirks.datastore_page_size;
+    const records: Array<Record<string, unknown>> = [];
+    let pages = 0;
+    let total: number | undefined;
+    let declared: Array<{ id: string; type?: string }> = [];
+    let fetchedAt = new Date(0);
+    for (;;) {
+      const answer = await rt.client.action<DatastorePage>(
+        ctx,
+        'datastore_search',
+        { resource_id: resource.id, limit: pageSize, offset: records.length },
+        { cache: false },
+      );
+      pages++;
+      fetchedAt = answer.fetchedAt;
+      const page = answer.result;
+      if (pages === 1) {
+        declared = (page.fields ?? []).filter((f) => !INTERNAL_FIELDS.has(f.id));
+        total = typeof page.total === 'number' ? page.total : undefined;
+        if (total !== undefined && total > limits.maxRows) {
+          throw new OpenDataError(
+            'resource_too_large',
+            `The DataStore table holds ${total} rows; the cap is ${limits.maxRows}.`,
+            {
+              hint: 'Pick a smaller resource, or ask the operator to raise maxRows.',
+            },
+          );
+        }
+      }
+      const rows = page.records ?? [];
+      records.push(...rows);
+      void ctx.progress({
+        progress: records.length,
+        ...(total ? { total } : {}),
+        message: 'Reading DataStore records',
+      });
+      if (rows.length === 0 || rows.length < pageSize || (total !== undefined && records.length >= total))
+        break;
+      if (records.length > limits.maxRows) {
+        throw new OpenDataError(
+          'resource_too_large',
+          `The DataStore table holds more than ${limits.maxRows} rows.`,
+          {
+            hint: 'Pick a smaller resource, or ask the operator to raise maxRows.',
+          },
+        );
+      }
+    }
+    const session = await openRecords({
+      fields: declared.map((f) => ({ id: f.id, type: f.type ?? null })),
+      records,
+      limits,
+      notes: [`Read ${records.length} records from the portal's DataStore in ${pages} page(s).`],
+    });
+    const portalFields = declared.map((f) => ({ name: f.id, type: f.type ?? 'text' }));
+    return { session, portalFields, fetchedAt, close: () => session.close() };
+  });
+  return {
+    session: table.session,
+    accessMethod: 'datastore_api',
+    fetchedAt: table.fetchedAt,
+    cache: { hit, revalidated: false, first_fetched_at: hit ? table.fetchedAt.toISOString() : null },
+    datastoreFields: table.portalFields,
+  };
+}

@@ -1,0 +1,115 @@
+import { type CacheRecord, OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { openTable, type TableSession } from '@opendata-mcp/tabular';
+import type { CkanRuntime } from '../ckan-runtime.js';
+import type { CkanResource } from '../portal/ckan-types.js';
+import { notQueryableReason } from '../portal/package-view.js';
+import { loadDatastore } from './load-datastore.js';
+
+export interface LoadedTable {
+  session: TableSession;
+  accessMethod: 'download' | 'datastore_api';
+  /** When the bytes behind this answer were fetched or confirmed current. */
+  fetchedAt: Date;
+  cache: CacheRecord;
+  /** DataStore field types, when the portal states them (authoritative schema). */
+  datastoreFields: Array<{ name: string; type: string }> | null;
+}
+
+/** What the instance's LRU holds per resource version. */
+export interface CachedTable {
+  session: TableSession;
+  portalFields: Array<{ name: string; type: string }> | null;
+  fetchedAt: Date;
+  close(): Promise<void>;
+}
+
+function tableLimits(ctx: ToolContext) {
+  return {
+    maxRows: ctx.limits.maxRows,
+    memoryBytes: ctx.limits.maxQueryMemoryBytes,
+    queryTimeoutMs: ctx.limits.queryTimeoutMs,
+  };
+}
+
+function reportProgress(
+  ctx: ToolContext,
+  progress: number,
+  total: number | undefined,
+  message: string,
+): void {
+  void ctx.progress({ progress, ...(total ? { total } : {}), message });
+}
+
+/**
+ * The loaded table of a resource, from the instance's LRU when its validators still match. Files are
+ * downloaded (or revalidated) through ctx.http from the URL the portal's metadata gives; DataStore
+ * tables are paged in through the API.
+ */
+export async function loadTable(
+  rt: CkanRuntime,
+  ctx: ToolContext,
+  resource: CkanResource,
+): Promise<LoadedTable> {
+  const reason = notQueryableReason(resource);
+  if (reason) {
+    throw new OpenDataError('unsupported_resource', reason, {
+      hint: 'Pick a resource with queryable: true from get_dataset, or another dataset.',
+    });
+  }
+  if (resource.datastore_active) return loadDatastore(rt, ctx, resource, tableLimits(ctx));
+  const url = new URL(resource.url ?? '');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OpenDataError('unsafe_url', `Resource ${resource.id} is not served over http(s).`, {
+      hint: 'Only http(s) resources can be loaded.',
+    });
+  }
+  if (rt.allowedHosts && !rt.allowedHosts.includes(url.hostname)) {
+    throw new OpenDataError(
+      'unsafe_url',
+      `Resource ${resource.id} is hosted on ${url.hostname}, which this server may not contact.`,
+      {
+        hint: `Allowed hosts: ${rt.allowedHosts.join(', ')}. Pick a resource hosted there.`,
+        details: { host: url.hostname },
+      },
+    );
+  }
+  reportProgress(ctx, 0, undefined, `Downloading ${url.host}${url.pathname}`);
+  let lastReport = 0;
+  const download = await ctx.http.download({
+    url: url.href,
+    signal: ctx.signal,
+    maxBytes: ctx.limits.maxDownloadBytes,
+    onProgress: (received, total) => {
+      // A progress notification per megabyte is plenty for a client's progress bar.
+      if (received - lastReport < 1_048_576 && received !== total) return;
+      lastReport = received;
+      reportProgress(ctx, received, total ?? undefined, 'Downloading');
+    },
+  });
+  const validator =
+    download.etag ?? download.lastModified ?? `${download.bytes}@${download.firstFetchedAt.toISOString()}`;
+  const prefix = `file:${url.href}#`;
+  const key = `${prefix}${validator}`;
+  const { value: table, hit } = await rt.sessions.use(key, async () => {
+    const session = await openTable({
+      path: download.path,
+      formatHint: resource.format ?? null,
+      limits: tableLimits(ctx),
+      signal: ctx.signal,
+      onProgress: (p) => reportProgress(ctx, p.progress, p.total, p.message ?? 'Loading'),
+    });
+    return { session, portalFields: null, fetchedAt: download.fetchedAt, close: () => session.close() };
+  });
+  await rt.sessions.drop(prefix, key);
+  return {
+    session: table.session,
+    accessMethod: 'download',
+    fetchedAt: download.fetchedAt,
+    cache: {
+      hit: hit || download.fromCache,
+      revalidated: download.revalidated,
+      first_fetched_at: download.firstFetchedAt.toISOString(),
+    },
+    datastoreFields: null,
+  };
+}

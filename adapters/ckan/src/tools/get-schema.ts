@@ -1,0 +1,69 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import type { CkanRuntime } from '../ckan-runtime.js';
+import { localizedText } from '../portal/localized-text.js';
+import { loadTable } from '../resources/load-table.js';
+import { resolveResource } from '../resources/resolve-resource.js';
+import { resourceSource } from './resource-source.js';
+import { DatasetIdSchema, ResourceIdSchema } from './tool-inputs.js';
+
+const SAMPLE_ROWS = 5;
+
+export function getSchemaTool(rt: CkanRuntime) {
+  return defineTool({
+    name: 'get_schema',
+    title: `Resource columns (${rt.title})`,
+    description:
+      'Loads one tabular resource and describes it before you query: column names and types, the row count, ' +
+      'a few sample rows, and notes on what loading did (encoding, delimiter, skipped title rows, subtotal rows). ' +
+      '`schema_source` is "datastore_metadata" when the portal states the types (authoritative) or ' +
+      '"inferred_from_file" when they were read from the file. Query the table as `data` with query_resource. ' +
+      'resource_id may be left out when the dataset has exactly one queryable resource.',
+    input: z
+      .object({
+        dataset_id: DatasetIdSchema,
+        resource_id: ResourceIdSchema.optional().describe(
+          'Resource id from get_dataset; optional when the dataset has one queryable resource.',
+        ),
+      })
+      .strict(),
+    output: z.object({
+      dataset_id: z.string(),
+      resource_id: z.string(),
+      resource_name: z.string().nullable(),
+      format: z
+        .string()
+        .describe('Format as read from the bytes: csv, json, parquet, xlsx or records (DataStore).'),
+      table_name: z.literal('data').describe('The table name to use in query_resource SQL.'),
+      columns: z.array(z.object({ name: z.string(), type: z.string() })),
+      schema_source: z.enum(['datastore_metadata', 'inferred_from_file']),
+      authoritative: z.boolean().describe('True when the portal itself states the column types.'),
+      row_count: z.number().int().describe('Rows in the whole resource.'),
+      sample_rows: z.array(z.record(z.string(), z.unknown())).describe(`The first ${SAMPLE_ROWS} rows.`),
+      notes: z.array(z.string()).describe('What loading did; read them before trusting totals.'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const resolved = await resolveResource(rt, ctx, input.dataset_id, input.resource_id);
+      const table = await loadTable(rt, ctx, resolved.resource);
+      const { session } = table;
+      const authoritative = table.datastoreFields !== null;
+      return {
+        data: {
+          dataset_id: resolved.pkg.id,
+          resource_id: resolved.resource.id,
+          resource_name: localizedText(resolved.resource.name, rt.quirks.languages),
+          format: session.format,
+          table_name: 'data' as const,
+          columns: table.datastoreFields ?? session.columns.map((c) => ({ name: c.name, type: c.type })),
+          schema_source: authoritative ? ('datastore_metadata' as const) : ('inferred_from_file' as const),
+          authoritative,
+          row_count: session.rowCount,
+          sample_rows: await session.sample(SAMPLE_ROWS),
+          notes: session.notes,
+        },
+        source: resourceSource(rt, resolved, table, null),
+      };
+    },
+  });
+}
