@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../contract/limits.js';
 import { silentLogger } from '../log/logger.js';
@@ -81,12 +81,35 @@ describe('guarded client: bounded reading', () => {
     expect(error).toMatchObject({ code: 'resource_too_large', details: { stage: 'decoded' } });
   });
 
-  it('decodes gzip and brotli bodies under the cap', async () => {
+  it('stops a streamed download at the cap and keeps no partial file', async () => {
+    const bomb = gzipSync(Buffer.alloc(4 * 1024 * 1024));
     handler = (_req, res) => {
-      res.writeHead(200, { 'content-encoding': 'gzip' });
-      res.end(gzipSync('{"ok":true}'));
+      res.writeHead(200, { 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' });
+      res.end(bomb);
     };
-    expect((await client().fetch({ url: `${server.origin}/small` })).json()).toEqual({ ok: true });
+    const error = await failure(client().download({ url: `${server.origin}/bomb.csv`, maxBytes: 100_000 }));
+    expect(error).toMatchObject({ code: 'resource_too_large', details: { stage: 'decoded' } });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('times out a download that stalls mid-body', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': 1_000_000 });
+      res.write(Buffer.alloc(1000));
+    };
+    const error = await failure(client().download({ url: `${server.origin}/stall.csv`, timeoutMs: 200 }));
+    expect(error).toMatchObject({ code: 'upstream_timeout' });
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('decodes gzip and brotli bodies under the cap', async () => {
+    handler = (req, res) => {
+      const brotli = req.url === '/br';
+      res.writeHead(200, { 'content-encoding': brotli ? 'br' : 'gzip' });
+      res.end(brotli ? brotliCompressSync('{"ok":"br"}') : gzipSync('{"ok":"gzip"}'));
+    };
+    expect((await client().fetch({ url: `${server.origin}/gz` })).json()).toEqual({ ok: 'gzip' });
+    expect((await client().fetch({ url: `${server.origin}/br` })).json()).toEqual({ ok: 'br' });
   });
 
   it('times out a stalled server with upstream_timeout', async () => {
