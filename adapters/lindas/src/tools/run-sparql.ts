@@ -44,10 +44,9 @@ export function runSparqlTool(config: LindasToolConfig) {
     annotations: READ_ONLY_OPEN_WORLD,
     async execute(input, ctx) {
       const guarded = guardSparql(input.query, ROW_CAP);
-      const answer = await sendSparql(ctx, config.endpoint, guarded.text, {
-        timeoutMs: DEADLINE_MS,
-        deadlineMs: DEADLINE_MS,
-      });
+      // The 30 s ceiling; an operator's shorter query timeout wins.
+      const deadline = Math.min(DEADLINE_MS, ctx.limits.queryTimeoutMs);
+      const answer = await sendSparql(ctx, config.endpoint, guarded.text, { timeoutMs: deadline });
       const source = lindasSource({
         adapterId: config.adapterId,
         endpoint: config.endpoint,

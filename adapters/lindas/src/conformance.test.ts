@@ -1,0 +1,48 @@
+import { describeAdapterConformance } from '@opendata-mcp/core/testing';
+import { startLindasFixture } from '@opendata-mcp/fixtures';
+import { createLindasAdapter } from './create-lindas-adapter.js';
+
+const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
+
+describeAdapterConformance({
+  name: 'lindas',
+  async setup() {
+    const fixture = await startLindasFixture();
+    return {
+      adapter: createLindasAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] }),
+      teardown: () => fixture.close(),
+    };
+  },
+  success: [
+    { tool: 'search_cubes', args: { query: 'waldbrand' } },
+    { tool: 'search_cubes', args: { query: 'nothing-matches-this' } },
+    { tool: 'get_cube_structure', args: { cube_uri: WALDBRAND } },
+    { tool: 'query_cube_observations', args: { cube_uri: WALDBRAND, limit: 3 } },
+    { tool: 'list_dimension_values', args: { cube_uri: WALDBRAND, dimension: 'Gefahrenstufe' } },
+    { tool: 'list_publishers', args: {} },
+    { tool: 'resolve_municipality', args: { name_or_bfs: 'Winterthur' } },
+    { tool: 'run_sparql', args: { query: 'SELECT ?c WHERE { ?c a <https://cube.link/Cube> }' } },
+  ],
+  failures: [
+    { tool: 'get_cube_structure', args: { cube_uri: 'https://example.org/missing/1' }, code: 'not_found' },
+    { tool: 'get_cube_structure', args: { cube_uri: 'javascript:alert(1)//xx' }, code: 'invalid_input' },
+    { tool: 'query_cube_observations', args: { cube_uri: WALDBRAND, limit: 501 }, code: 'invalid_input' },
+    {
+      tool: 'query_cube_observations',
+      args: { cube_uri: WALDBRAND, filters: [{ dimension: 'nope', op: '=', value: 'x' }] },
+      code: 'invalid_input',
+    },
+    {
+      tool: 'list_dimension_values',
+      args: { cube_uri: WALDBRAND, dimension: 'nope' },
+      code: 'invalid_input',
+    },
+    { tool: 'search_cubes', args: { query: 'x', limit: 101 }, code: 'invalid_input' },
+    { tool: 'run_sparql', args: { query: 'DESCRIBE <https://cube.link/Cube>' }, code: 'unsafe_sparql' },
+    {
+      tool: 'run_sparql',
+      args: { query: 'SELECT ?x WHERE { BIND(1 AS ?x) BIND(2 AS ?x) }' },
+      code: 'query_error',
+    },
+  ],
+});

@@ -1,0 +1,299 @@
+import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectStdio, type StdioSession } from '../e2e/stdio-client.js';
+
+const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
+const NOISE = 'https://environment.ld.admin.ch/foen/ubd003701/6';
+const SFOE = 'https://energy.ld.admin.ch/sfoe/bfe_ogd18_gebaeudeprogramm_co2wirkung/1';
+const UNDEFINED_EXAMPLE = 'https://example.org/cube';
+
+describe('LINDAS tools end to end over stdio', () => {
+  let fixture: LindasFixture;
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    fixture = await startLindasFixture();
+    session = await connectStdio(fixture);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fixture?.close();
+  });
+
+  it('lists every LINDAS tool and api_status', async () => {
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'api_status',
+      'get_cube_structure',
+      'list_dimension_values',
+      'list_publishers',
+      'query_cube_observations',
+      'resolve_municipality',
+      'run_sparql',
+      'search_cubes',
+    ]);
+  });
+
+  it('search_cubes finds the newest published Waldbrandgefahr version', async () => {
+    const { body, isError } = await session.call('search_cubes', { query: 'waldbrand' });
+    expect(isError).toBe(false);
+    expect(body.cubes.map((c: { cube_uri: string }) => c.cube_uri)).toEqual([WALDBRAND]);
+    expect(body).toMatchObject({ returned: 1, truncated: false, total_matched: 1, match_type: 'exact' });
+    expect(body.cubes[0].status).toBe('https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published');
+    expect(body.source.query.text).toContain('cube:Cube');
+  });
+
+  it('search_cubes lists every version when latest_only is false', async () => {
+    const { body } = await session.call('search_cubes', { query: 'lärmbelastung', latest_only: false });
+    expect(body.cubes.map((c: { cube_uri: string }) => c.cube_uri).sort()).toEqual([
+      'https://environment.ld.admin.ch/foen/ubd0037/4',
+      'https://environment.ld.admin.ch/foen/ubd003701/5',
+      NOISE,
+    ]);
+    const latest = await session.call('search_cubes', { query: 'lärmbelastung' });
+    expect(latest.body.cubes.map((c: { cube_uri: string }) => c.cube_uri).sort()).toEqual([
+      'https://environment.ld.admin.ch/foen/ubd0037/4',
+      NOISE,
+    ]);
+  });
+
+  it('search_cubes reports truncation honestly and a real miss with a suggestion', async () => {
+    const cut = await session.call('search_cubes', { query: 'lärmbelastung', limit: 1 });
+    expect(cut.body).toMatchObject({ returned: 1, truncated: true, total_matched: 2 });
+    const miss = await session.call('search_cubes', { query: 'zzzyyyxxx' });
+    expect(miss.body).toMatchObject({
+      ok: true,
+      returned: 0,
+      truncated: false,
+      total_matched: 0,
+      match_type: 'none',
+    });
+    expect(miss.body.suggestion).toMatch(/list_publishers/);
+  });
+
+  it('search_cubes leaves drafts out and narrows by publisher', async () => {
+    const drafts = await session.call('search_cubes', { query: 'gebäudeprogramm' });
+    expect(drafts.body.returned).toBe(0);
+    const bakom = await session.call('search_cubes', {
+      query: 'medien',
+      creator_uri: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',
+    });
+    expect(bakom.body.cubes.map((c: { cube_uri: string }) => c.cube_uri)).toEqual([
+      'https://communication.ld.admin.ch/ofcom/public_survey_electronic_media_iakom/6',
+    ]);
+  });
+
+  it('get_cube_structure gives roles, the Fedlex licence and names in the asked language', async () => {
+    const { body } = await session.call('get_cube_structure', { cube_uri: WALDBRAND, language: 'fr' });
+    expect(body.name).toBe("Danger d'incendie de forêt");
+    expect(body.licence).toEqual({
+      uri: 'https://fedlex.data.admin.ch/eli/cc/1984/1122_1122_1122',
+      property: 'dcterms:license',
+    });
+    expect(body.source.license.url).toBe(body.licence.uri);
+    const byPath = Object.fromEntries(
+      body.dimensions.map((d: { path: string }) => [d.path.split('/').pop(), d]),
+    );
+    expect(byPath.warnregion).toMatchObject({ name: "Région d'alerte", role: 'key', has_codelist: true });
+    expect(byPath.gefahrenstufe).toMatchObject({ role: 'measure', has_codelist: true });
+    expect(byPath.niederschlag).toMatchObject({
+      role: 'measure',
+      datatype: 'http://www.w3.org/2001/XMLSchema#decimal',
+      unit: 'http://qudt.org/vocab/unit/MilliM',
+    });
+    expect(byPath.bemerkung.role).toBe('attribute');
+  });
+
+  it('get_cube_structure falls back to dcterms:rights and says so', async () => {
+    const { body } = await session.call('get_cube_structure', { cube_uri: SFOE });
+    expect(body.licence).toEqual({
+      uri: 'https://ld.admin.ch/vocabulary/TermsOfUse/Provide-the-Source',
+      property: 'dcterms:rights',
+    });
+    expect(body.dimensions.every((d: { described_by_shape: boolean }) => !d.described_by_shape)).toBe(true);
+  });
+
+  it('get_cube_structure refuses an unknown cube and a malformed IRI', async () => {
+    const unknown = await session.call('get_cube_structure', {
+      cube_uri: 'https://example.org/no-such-cube/1',
+    });
+    expect(unknown.body.error.code).toBe('not_found');
+    const broken = await session.call('get_cube_structure', { cube_uri: 'https://x.org/a> } DROP ALL #' });
+    expect(broken.body.error.code).toBe('invalid_input');
+  });
+
+  it('query_cube_observations returns labels, not codes, and a citation', async () => {
+    const { body } = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [{ dimension: 'Warnregion', op: '=', value: 'Dorneck / Thierstein (SO)' }],
+    });
+    expect(body.returned).toBe(2);
+    expect(body.truncated).toBe(false);
+    const levels = body.observations.map((o: Record<string, unknown>) => o.Gefahrenstufe).sort();
+    expect(levels).toEqual(['erhebliche Gefahr', 'grosse Gefahr']);
+    expect(body.licence.uri).toMatch(/^https:\/\/fedlex\.data\.admin\.ch\//);
+    expect(body.citation).toContain('Bundesamt für Umwelt BAFU');
+    expect(body.source.query.text).toContain('cube:observationSet/cube:observation');
+  });
+
+  it('query_cube_observations filters in the store by label, number, date and IRI', async () => {
+    const high = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
+    });
+    expect(high.body.observations.map((o: Record<string, unknown>) => o.Warnregion).sort()).toEqual([
+      'Dorneck / Thierstein (SO)',
+      'Oberwallis (VS)',
+    ]);
+    expect(high.body.source.query.text).toContain('"grosse Gefahr"');
+    const wet = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [
+        { dimension: 'Niederschlag der letzten 7 Tage', op: '>=', value: '9.99' },
+        {
+          dimension: 'https://ld.synthetic.example/foen/waldbrandgefahr/datum',
+          op: '=',
+          value: '2026-07-14',
+        },
+      ],
+    });
+    expect(wet.body.observations).toHaveLength(1);
+    expect(wet.body.observations[0].Warnregion).toBe('Berner Jura (BE)');
+    const byIri = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [
+        {
+          dimension: 'Warnregion',
+          op: '!=',
+          value: 'https://ld.synthetic.example/foen/waldbrandgefahr/warnregion/1805',
+        },
+      ],
+    });
+    expect(byIri.body.returned).toBe(8);
+    const refused = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [{ dimension: 'Warnregion', op: '>', value: 'Dorneck' }],
+    });
+    expect(refused.body.error.code).toBe('invalid_input');
+    const unknown = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [{ dimension: 'Temperatur', op: '=', value: '3' }],
+    });
+    expect(unknown.body.error.code).toBe('invalid_input');
+    expect(unknown.body.error.hint).toContain('Warnregion');
+  });
+
+  it('query_cube_observations falls back per label and reports the languages served', async () => {
+    const { body } = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      language: 'fr',
+      limit: 500,
+    });
+    const regions = new Set(body.observations.map((o: Record<string, unknown>) => o["Région d'alerte"]));
+    // «Dorneck / Thierstein (SO)» has an empty French placeholder: the German label is served.
+    expect(regions).toContain('Dorneck / Thierstein (SO)');
+    expect(regions).toContain('Haut-Valais (VS)');
+    expect(body.languages_served).toEqual(['de', 'fr']);
+  });
+
+  it('query_cube_observations keeps lexical values, marks cube:Undefined and pages honestly', async () => {
+    const all = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 500 });
+    const rain = all.body.observations.map(
+      (o: Record<string, unknown>) => o['Niederschlag der letzten 7 Tage'],
+    );
+    expect(rain).toContain('25.300000000000000001');
+    expect(rain).toContain(null);
+    expect(all.body.undefined_values).toEqual([
+      { row: rain.indexOf(null), dimension: 'Niederschlag der letzten 7 Tage' },
+    ]);
+    const first = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 4 });
+    expect(first.body).toMatchObject({ returned: 4, truncated: true, next_offset: 4 });
+    const last = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 4, offset: 8 });
+    expect(last.body).toMatchObject({ returned: 2, truncated: false, next_offset: null });
+    expect(last.body.observation_uris).toEqual(all.body.observation_uris.slice(8));
+    const codes = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      resolve_labels: false,
+      limit: 1,
+    });
+    expect(codes.body.observations[0].Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
+    const undef = await session.call('query_cube_observations', { cube_uri: UNDEFINED_EXAMPLE });
+    expect(undef.body.undefined_values).toHaveLength(1);
+  });
+
+  it('list_dimension_values gives the code list with identifiers and labels', async () => {
+    const { body } = await session.call('list_dimension_values', {
+      cube_uri: WALDBRAND,
+      dimension: 'Gefahrenstufe',
+    });
+    expect(body.values_from).toBe('code_list');
+    expect(body.values.map((v: { label: string }) => v.label)).toEqual([
+      'keine oder geringe Gefahr',
+      'mässige Gefahr',
+      'erhebliche Gefahr',
+      'grosse Gefahr',
+      'sehr grosse Gefahr',
+    ]);
+    expect(body.values[3].identifier).toBe('4');
+    const cut = await session.call('list_dimension_values', {
+      cube_uri: WALDBRAND,
+      dimension: 'Warnregion',
+      limit: 2,
+    });
+    expect(cut.body).toMatchObject({ returned: 2, truncated: true });
+    const noise = await session.call('list_dimension_values', { cube_uri: NOISE, dimension: 'Verkehrsart' });
+    expect(noise.body.values.map((v: { label: string }) => v.label).sort()).toEqual([
+      'Eisenbahnverkehr',
+      'Flugverkehr',
+      'Gesamtes Strassennetz',
+      'Nationalstrassen',
+    ]);
+    const dates = await session.call('list_dimension_values', { cube_uri: WALDBRAND, dimension: 'Datum' });
+    expect(dates.body).toMatchObject({ values_from: 'observations', returned: 2 });
+  });
+
+  it('list_publishers counts published cube versions per body', async () => {
+    const { body } = await session.call('list_publishers', {});
+    const bafu = body.publishers.find((p: { creator_uri: string }) =>
+      p.creator_uri.endsWith('bundesamt-fur-umwelt-bafu'),
+    );
+    expect(bafu).toMatchObject({ name: 'Bundesamt für Umwelt BAFU', name_from: 'label' });
+    expect(bafu.cube_count).toBe(5);
+    const bakom = body.publishers.find((p: { creator_uri: string }) => p.creator_uri.endsWith('bakom'));
+    expect(bakom).toMatchObject({ name_from: 'uri', cube_count: 2 });
+  });
+
+  it('resolve_municipality works by name (untagged) and by BFS number', async () => {
+    const byName = await session.call('resolve_municipality', { name_or_bfs: 'winterthur' });
+    expect(byName.body).toMatchObject({
+      match_type: 'exact',
+      municipalities: [{ uri: 'https://ld.admin.ch/municipality/230', name: 'Winterthur', bfs_number: 230 }],
+    });
+    const byNumber = await session.call('resolve_municipality', { name_or_bfs: '230' });
+    expect(byNumber.body.municipalities).toEqual(byName.body.municipalities);
+    const partial = await session.call('resolve_municipality', { name_or_bfs: 'dorn' });
+    expect(partial.body).toMatchObject({ match_type: 'partial', municipalities: [{ bfs_number: 2473 }] });
+    const none = await session.call('resolve_municipality', { name_or_bfs: 'Atlantis' });
+    expect(none.body).toMatchObject({ ok: true, match_type: 'none', returned: 0 });
+  });
+
+  it('run_sparql answers SELECT and ASK and writes the cap into LIMIT', async () => {
+    const select = await session.call('run_sparql', {
+      query: 'PREFIX cube: <https://cube.link/> SELECT ?c WHERE { ?c a cube:Cube } LIMIT 3',
+    });
+    expect(select.body).toMatchObject({ row_count: 3, truncated: false, limit_applied: 3 });
+    const ask = await session.call('run_sparql', {
+      query: `ASK { <${WALDBRAND}> a <https://cube.link/Cube> }`,
+    });
+    expect(ask.body.boolean).toBe(true);
+    const refused = await session.call('run_sparql', { query: 'DROP ALL' });
+    expect(refused.body.error.code).toBe('unsafe_sparql');
+  });
+
+  it('api_status reports the endpoint reachable with a cube count', async () => {
+    const { body } = await session.call('api_status', {});
+    const [lindas] = body.backends;
+    expect(lindas).toMatchObject({ adapter_id: 'lindas', reachable: true });
+    expect(lindas.count.value).toBeGreaterThanOrEqual(20);
+  });
+});
