@@ -3,6 +3,9 @@ import { type LindasFaultKind, type LindasFixture, startLindasFixture } from '@o
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from './create-lindas-adapter.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
+type Body = Record<string, any>;
+
 const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 
 const CALLS: Array<[string, Record<string, unknown>]> = [
@@ -50,7 +53,7 @@ describe('LINDAS upstream faults', () => {
       fixture.faults.set(fault.kind, { retryAfterSeconds: 1, delayMs: 2_000 });
       const server = serverFor();
       for (const [tool, args] of CALLS) {
-        const envelope = (await server.callTool(tool, args)) as Record<string, any>;
+        const envelope = (await server.callTool(tool, args)) as Body;
         expect(envelope.ok, `${tool}: ${JSON.stringify(envelope).slice(0, 200)}`).toBe(false);
         expect(envelope.error.code, tool).toBe(fault.code);
         expect(envelope.error.retryable, tool).toBe(fault.retryable);
@@ -62,14 +65,14 @@ describe('LINDAS upstream faults', () => {
   it('retries a 503 and still reports upstream_unavailable, retryable', async () => {
     fixture.faults.set('unavailable');
     fixture.resetCount();
-    const envelope = (await serverFor(2).callTool('list_publishers', {})) as Record<string, any>;
+    const envelope = (await serverFor(2).callTool('list_publishers', {})) as Body;
     expect(envelope.error).toMatchObject({ code: 'upstream_unavailable', retryable: true });
     expect(fixture.requestCount()).toBe(3);
   });
 
   it('api_status reports the endpoint unreachable with the fault code', async () => {
     fixture.faults.set('unavailable');
-    const envelope = (await serverFor().callTool('api_status', {})) as Record<string, any>;
+    const envelope = (await serverFor().callTool('api_status', {})) as Body;
     expect(envelope.backends[0]).toMatchObject({
       reachable: false,
       count: null,
@@ -79,10 +82,7 @@ describe('LINDAS upstream faults', () => {
 
   it('recovers when a 429 with Retry-After clears on retry', async () => {
     fixture.faults.set('rate_limit', { times: 1, retryAfterSeconds: 1 });
-    const envelope = (await serverFor(2).callTool('search_cubes', { query: 'waldbrand' })) as Record<
-      string,
-      any
-    >;
+    const envelope = (await serverFor(2).callTool('search_cubes', { query: 'waldbrand' })) as Body;
     expect(envelope.ok).toBe(true);
     expect(envelope.returned).toBe(1);
   });
@@ -90,7 +90,7 @@ describe('LINDAS upstream faults', () => {
   it('maps a store-side syntax error (HTTP 400) to query_error', async () => {
     const envelope = (await serverFor().callTool('run_sparql', {
       query: 'SELECT ?x WHERE { BIND(1 AS ?x) BIND(2 AS ?x) }',
-    })) as Record<string, any>;
+    })) as Body;
     expect(envelope.error).toMatchObject({ code: 'query_error', retryable: false });
   });
 });

@@ -3,6 +3,9 @@ import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from '../create-lindas-adapter.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
+type Body = Record<string, any>;
+
 const P = 'PREFIX cube: <https://cube.link/> PREFIX schema: <http://schema.org/>';
 const CUBES = `${P} SELECT ?c WHERE { ?c a cube:Cube }`;
 const padding = `# ${'x'.repeat(8200)}\n`;
@@ -146,7 +149,7 @@ describe('run_sparql guard corpus', () => {
 
   it.each(CORPUS)('$name', async (entry) => {
     fixture.resetCount();
-    const envelope = (await server.callTool('run_sparql', { query: entry.query })) as Record<string, any>;
+    const envelope = (await server.callTool('run_sparql', { query: entry.query })) as Body;
     if ('code' in entry) {
       expect(envelope.ok, JSON.stringify(envelope).slice(0, 300)).toBe(false);
       expect(envelope.error.code).toBe(entry.code);
