@@ -1,4 +1,3 @@
-import { startCkanFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { defaultRegistry } from './default-registry.js';
 import { runCli } from './run-cli.js';
 
@@ -6,7 +5,11 @@ import { runCli } from './run-cli.js';
 export async function main(argv: string[]): Promise<void> {
   const code = await runCli(argv, {
     registry: defaultRegistry,
-    fixtures: { lindas: startLindasFixture, ckan: startCkanFixture },
+    // Fixtures load their recordings on import; only --offline and demo pay for that.
+    fixtures: {
+      lindas: async () => (await import('@opendata-mcp/fixtures')).startLindasFixture(),
+      ckan: async () => (await import('@opendata-mcp/fixtures')).startCkanFixture(),
+    },
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
