@@ -1,23 +1,22 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline, Readable, Transform } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { setTimeout as delay } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
-import { createResourceCache, type ResourceEntry } from '../cache/resource-cache.js';
+import { createResourceCache } from '../cache/resource-cache.js';
 import { createTtlCache } from '../cache/ttl-cache.js';
 import type { NetworkPolicy } from '../contract/adapter.js';
 import type { Limits } from '../contract/limits.js';
-import type { OpenDataError } from '../errors/opendata-error.js';
 import type { Logger } from '../log/logger.js';
 import { cacheKey } from './cache-key.js';
 import { followRedirects } from './follow-redirects.js';
 import { createGuardedAgent } from './guarded-connector.js';
-import { statusError, timeoutError, toOpenDataError } from './http-errors.js';
-import type { DownloadResult, HttpClient, HttpRequest, HttpResponse } from './http-types.js';
+import { statusError } from './http-errors.js';
+import type { DownloadResult, HttpClient, HttpRequest } from './http-types.js';
 import { checkUrl, compilePolicy } from './network-policy.js';
 import { type Resolver, systemResolver } from './resolver.js';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelay } from './retry-policy.js';
+import { materialize, nodeBody, readSnapshot, type Snapshot, toDownloadResult } from './response-body.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import { runWithRetries } from './run-with-retries.js';
 import { DEFAULT_USER_AGENT } from './user-agent.js';
 
 export interface HttpClientOptions {
@@ -44,37 +43,11 @@ export interface HttpClientOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-type Snapshot = Omit<HttpResponse, 'text' | 'json' | 'fromCache'>;
-
 const DEFAULT_CACHE_MAX_BYTES = 2 * 1024 ** 3;
 const DEFAULT_METADATA_MAX_BYTES = 64 * 1024 ** 2;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 const defaultSleep = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal });
-
-function materialize(snapshot: Snapshot, fromCache: boolean): HttpResponse {
-  const text = () => new TextDecoder().decode(snapshot.body);
-  return { ...snapshot, fromCache, text, json: <T>() => JSON.parse(text()) as T };
-}
-
-function headerRecord(headers: Headers): Record<string, string> {
-  const record: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    record[name] = value;
-  });
-  return record;
-}
-
-function progressCounter(total: number | null, onProgress: HttpRequest['onProgress']): Transform {
-  let received = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      received += chunk.length;
-      onProgress?.(received, total);
-      callback(null, chunk);
-    },
-  });
-}
 
 /**
  * The guarded HTTP client every adapter reaches the network through (`ctx.http`): URL and
@@ -111,50 +84,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return limiter;
   };
 
-  /** Runs attempts under the per-attempt timeout, the total deadline and the caller's signal. */
-  async function withRetries<T>(
-    request: HttpRequest,
-    attempt: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
+  function withRetries<T>(request: HttpRequest, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const host = checkUrl(request.url, policy).hostname;
-    const deadlineMs = request.deadlineMs ?? limits.callDeadlineMs;
-    const timeoutMs = request.timeoutMs ?? limits.requestTimeoutMs;
-    const retries = request.retries ?? retryPolicy.retries;
-    const deadline = AbortSignal.timeout(deadlineMs);
-    const outer = request.signal ? AbortSignal.any([deadline, request.signal]) : deadline;
-    const started = Date.now();
-    for (let retry = 0; ; retry++) {
-      const attemptTimer = AbortSignal.timeout(timeoutMs);
-      let failure: OpenDataError;
-      try {
-        return await limiterFor(host)(() => {
-          const signal = AbortSignal.any([outer, attemptTimer]);
-          signal.throwIfAborted();
-          return attempt(signal);
-        });
-      } catch (error) {
-        if (request.signal?.aborted) throw request.signal.reason;
-        if (deadline.aborted) throw timeoutError(host, 'deadline', deadlineMs);
-        // A stalled portal is not retried: another full timeout rarely helps the caller.
-        if (attemptTimer.aborted) throw timeoutError(host, 'attempt', timeoutMs);
-        failure = toOpenDataError(error, host);
-      }
-      if (!failure.retryable || retry >= retries) throw failure;
-      const wait = retryDelay(failure, retry, retryPolicy);
-      if (Date.now() - started + wait >= deadlineMs) throw failure;
-      options.logger.debug('retrying upstream request', {
-        host,
-        code: failure.code,
-        wait_ms: Math.round(wait),
-      });
-      counters.retries++;
-      try {
-        await sleep(wait, outer);
-      } catch {
-        if (request.signal?.aborted) throw request.signal.reason;
-        throw failure;
-      }
-    }
+    const budget = {
+      host,
+      timeoutMs: request.timeoutMs ?? limits.requestTimeoutMs,
+      deadlineMs: request.deadlineMs ?? limits.callDeadlineMs,
+      retries: request.retries ?? retryPolicy.retries,
+      signal: request.signal,
+    };
+    const loop = {
+      policy: retryPolicy,
+      sleep,
+      slot: limiterFor(host),
+      logger: options.logger,
+      onRetry: () => {
+        counters.retries++;
+      },
+    };
+    return runWithRetries(budget, loop, attempt);
   }
 
   function send(
@@ -167,7 +115,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       url: request.url,
       method: request.method ?? 'GET',
       headers: {
-        ...request.headers,
+        // Lower-cased so a caller's `User-Agent` cannot end up beside ours as a second value.
+        ...Object.fromEntries(Object.entries(request.headers ?? {}).map(([n, v]) => [n.toLowerCase(), v])),
         ...extra,
         'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
         'accept-encoding': 'gzip, deflate, br',
@@ -191,40 +140,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         await response.body?.cancel();
         throw statusError(response.status, url.hostname, response.headers.get('retry-after'));
       }
-      const declared = Number(response.headers.get('content-length'));
-      const chunks: Uint8Array[] = [];
-      let received = 0;
-      if (response.body) {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          chunks.push(chunk);
-          received += chunk.byteLength;
-          request.onProgress?.(received, Number.isFinite(declared) ? declared : null);
-        }
-      }
-      return {
-        status: response.status,
-        url: url.href,
-        headers: headerRecord(response.headers),
-        body: Buffer.concat(chunks),
-        fetchedAt: new Date(),
-      };
+      return readSnapshot(response, url, request.onProgress);
     });
-  }
-
-  function toResult(entry: ResourceEntry, fromCache: boolean, revalidated: boolean): DownloadResult {
-    const { path, url, bytes, contentType, etag, lastModified, firstFetchedAt, fetchedAt } = entry;
-    return {
-      path,
-      url,
-      bytes,
-      contentType,
-      etag,
-      lastModified,
-      fromCache,
-      revalidated,
-      firstFetchedAt,
-      fetchedAt,
-    };
   }
 
   async function download(request: HttpRequest): Promise<DownloadResult> {
@@ -233,7 +150,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const ttl = request.cacheTtlMs ?? 0;
     if (cached && Date.now() - cached.fetchedAt.getTime() < ttl) {
       counters.resourceHits++;
-      return toResult(cached, true, false);
+      return toDownloadResult(cached, true, false);
     }
     const conditional: Record<string, string> = {};
     if (cached?.etag) conditional['if-none-match'] = cached.etag;
@@ -245,19 +162,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const confirmed = (await resources.confirm(key, new Date())) ?? cached;
         counters.resourceHits++;
         counters.revalidations++;
-        return toResult(confirmed, true, true);
+        return toDownloadResult(confirmed, true, true);
       }
       if (!response.ok || !response.body) {
         await response.body?.cancel();
         throw statusError(response.status, url.hostname, response.headers.get('retry-after'));
       }
-      const declared = Number(response.headers.get('content-length'));
-      // pipeline (unlike pipe) carries a failure of the source, such as the size cap, to the file writer.
-      const body = pipeline(
-        Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
-        progressCounter(Number.isFinite(declared) ? declared : null, request.onProgress),
-        () => {},
-      );
+      const body = nodeBody(response, request.onProgress);
       const now = new Date();
       const entry = await resources.store(key, body, {
         url: url.href,
@@ -267,7 +178,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         firstFetchedAt: now,
         fetchedAt: now,
       });
-      return toResult(entry, false, false);
+      return toDownloadResult(entry, false, false);
     });
   }
 

@@ -1,0 +1,85 @@
+import { pipeline, Readable, Transform } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { ResourceEntry } from '../cache/resource-cache.js';
+import type { DownloadResult, HttpRequest, HttpResponse } from './http-types.js';
+
+/** A fully read response, as the metadata cache keeps it. */
+export type Snapshot = Omit<HttpResponse, 'text' | 'json' | 'fromCache'>;
+
+export function materialize(snapshot: Snapshot, fromCache: boolean): HttpResponse {
+  const text = () => new TextDecoder().decode(snapshot.body);
+  return { ...snapshot, fromCache, text, json: <T>() => JSON.parse(text()) as T };
+}
+
+function declaredLength(response: Response): number | null {
+  const declared = Number(response.headers.get('content-length'));
+  return response.headers.has('content-length') && Number.isFinite(declared) ? declared : null;
+}
+
+/** Reads a (bounded) body into memory, reporting progress as it arrives. */
+export async function readSnapshot(
+  response: Response,
+  url: URL,
+  onProgress: HttpRequest['onProgress'],
+): Promise<Snapshot> {
+  const total = declaredLength(response);
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  if (response.body) {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      chunks.push(chunk);
+      received += chunk.byteLength;
+      onProgress?.(received, total);
+    }
+  }
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {
+    status: response.status,
+    url: url.href,
+    headers,
+    body: Buffer.concat(chunks),
+    fetchedAt: new Date(),
+  };
+}
+
+/** The body as a Node stream for the disk cache, reporting progress as it streams. */
+export function nodeBody(response: Response, onProgress: HttpRequest['onProgress']): Readable {
+  const total = declaredLength(response);
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      received += chunk.length;
+      onProgress?.(received, total);
+      callback(null, chunk);
+    },
+  });
+  // pipeline (unlike pipe) carries a failure of the source, such as the size cap, to the file writer.
+  return pipeline(
+    Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
+    counter,
+    () => {},
+  );
+}
+
+export function toDownloadResult(
+  entry: ResourceEntry,
+  fromCache: boolean,
+  revalidated: boolean,
+): DownloadResult {
+  const { path, url, bytes, contentType, etag, lastModified, firstFetchedAt, fetchedAt } = entry;
+  return {
+    path,
+    url,
+    bytes,
+    contentType,
+    etag,
+    lastModified,
+    fromCache,
+    revalidated,
+    firstFetchedAt,
+    fetchedAt,
+  };
+}
