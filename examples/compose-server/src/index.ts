@@ -1,0 +1,1 @@
+export { buildServer, type PortalAddresses } from './build-server.js';
