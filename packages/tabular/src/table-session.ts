@@ -77,7 +77,7 @@ export async function createTableSession(
     rowCount,
     format: init.format,
     notes: init.notes,
-    query: (sql, options) =>
+    query: async (sql, options) =>
       execute(checkSql(sql, { maxRows: options.limit }).sql, options.limit, options.signal),
     sample: async (n) => (await execute(`SELECT * FROM data LIMIT ${Math.max(0, Math.floor(n))}`, n)).rows,
     close: () =>

@@ -1,4 +1,4 @@
-import { OpenDataError, shorten } from '@opendata-mcp/core';
+import { isOpenDataError, OpenDataError, shorten } from '@opendata-mcp/core';
 
 export interface EngineErrorContext {
   /** Columns of `data`, named in the hint when the query used one that does not exist. */
@@ -15,6 +15,7 @@ function listColumns(columns: readonly string[]): string {
 
 /** Maps a DuckDB failure to the shared error codes, keeping DuckDB's own words (shortened). */
 export function toEngineError(error: unknown, context: EngineErrorContext): OpenDataError {
+  if (isOpenDataError(error)) return error;
   const raw = error instanceof Error ? error.message : String(error);
   const message = shorten(raw.split('\n')[0] ?? raw, 300);
   if (context.timedOut || /^INTERRUPT Error/i.test(raw)) {

@@ -1,4 +1,5 @@
-import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
+import { type DuckDBConnection, type DuckDBResultReader, StatementType } from '@duckdb/node-api';
+import { OpenDataError } from '@opendata-mcp/core';
 
 export interface RunLimitedOptions {
   timeoutMs: number;
@@ -9,6 +10,21 @@ export interface RunLimitedResult {
   reader?: DuckDBResultReader;
   error?: unknown;
   timedOut: boolean;
+}
+
+/**
+ * DuckDB's own parser decides what runs, so it also checks the guard's output: exactly one
+ * statement, and a SELECT. A disagreement between the two parsers cannot stack a second statement.
+ */
+async function prepareSingleSelect(connection: DuckDBConnection, sql: string) {
+  const statements = await connection.extractStatements(sql);
+  const prepared = statements.count === 1 ? await statements.prepare(0) : null;
+  if (!prepared || prepared.statementType !== StatementType.SELECT) {
+    throw new OpenDataError('unsafe_sql', 'The engine did not see exactly one SELECT statement.', {
+      hint: 'Write one read-only SELECT over the table `data`.',
+    });
+  }
+  return prepared;
 }
 
 /**
@@ -28,7 +44,7 @@ export async function runLimited(
   const onAbort = () => connection.interrupt();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const reader = await connection.runAndReadAll(sql);
+    const reader = await (await prepareSingleSelect(connection, sql)).runAndReadAll();
     return { reader, timedOut };
   } catch (error) {
     return { error, timedOut };
