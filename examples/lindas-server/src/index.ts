@@ -1,0 +1,1 @@
+export { type LindasServerHandle, startLindasServer } from './start-lindas-server.js';
