@@ -1,0 +1,1 @@
+export { type CkanServerHandle, DEFAULT_CKAN_PORTAL, startCkanServer } from './start-ckan-server.js';
