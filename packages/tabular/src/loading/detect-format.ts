@@ -35,7 +35,7 @@ export function normalizeFormatLabel(label: string | null | undefined): string {
   if (!label) return '';
   const latin = [...label.normalize('NFKC')].map((char) => LOOK_ALIKES[char] ?? char).join('');
   const last = latin.trim().toLowerCase().split(/[/+;]/).pop() ?? '';
-  return last.replace(/^\.|^x-|^vnd\.ms-excel$/, '').trim();
+  return last.replace(/^\.|^x-/, '').trim();
 }
 
 function unsupported(what: string, hint: string): never {
@@ -62,7 +62,7 @@ function firstTextChar(head: Uint8Array): string {
 
 /**
  * Decides the format from the bytes; the declared label is not trusted. `head` is the start of the
- * file (a few KB are enough), `zipNames` the text of the head to look for XLSX part names.
+ * file: a few KB hold the magic numbers and, for a ZIP, the first part names that mark a workbook.
  */
 export function detectFormat(head: Uint8Array): FileFormat {
   if (startsWith(head, [0x50, 0x41, 0x52, 0x31])) return 'parquet';
