@@ -51,11 +51,7 @@ export const lindasDemoJourney: DemoJourney = {
       summarize(envelope) {
         const rows = envelope.observations as Array<Record<string, unknown>>;
         const lines = rows.map((r) => `  ${r.Warnregion} · ${r.Datum}: ${r.Gefahrenstufe}`);
-        return [
-          `${rows.length} observation(s) at «grosse Gefahr»:`,
-          ...lines,
-          `cite: ${envelope.citation}`,
-        ].join('\n');
+        return [`${rows.length} observation(s) at «grosse Gefahr»:`, ...lines].join('\n');
       },
     },
   ],

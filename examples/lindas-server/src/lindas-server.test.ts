@@ -38,7 +38,9 @@ describe('LINDAS reference server', () => {
     expect(printed).toContain('«Waldbrandgefahr» (Published)');
     expect(printed).toMatch(/licence \(dcterms:license\): https:\/\/fedlex\.data\.admin\.ch\/eli\/cc\//);
     expect(printed).toContain('Dorneck / Thierstein (SO) · 2026-07-14: grosse Gefahr');
-    expect(printed).toContain('cite: Bundesamt für Umwelt BAFU: Waldbrandgefahr');
+    expect(answers[2]?.citation).toMatch(
+      /^Bundesamt für Umwelt BAFU: Waldbrandgefahr, via .* licence https:\/\/fedlex/,
+    );
   });
 
   it('refuses unknown arguments and conflicting flags', async () => {

@@ -185,8 +185,11 @@ function parseDimensions(rows: SparqlBinding[]): CubeDimension[] {
       fromShape: false,
     });
   }
-  return dimensions;
+  // Keys first, then measures, then attributes: the order a table of observations reads best in.
+  return dimensions.sort((a, b) => ROLE_ORDER[a.role] - ROLE_ORDER[b.role]);
 }
+
+const ROLE_ORDER: Record<DimensionRole, number> = { key: 0, measure: 1, attribute: 2 };
 
 function isNumeric(datatype: string | undefined): boolean {
   return (
