@@ -13,13 +13,12 @@ export {
   type ResourceDefinition,
   SPECIFICATION_VERSION,
 } from './contract/adapter.js';
-export type { Clock, ProgressUpdate, ToolContext } from './contract/context.js';
+export type { Clock, ProgressUpdate, RequestContext, ToolContext } from './contract/context.js';
 export type { DemoJourney, DemoStep } from './contract/demo-journey.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export {
   type AnyObjectSchema,
   type AnyToolDefinition,
-  type ContentToolContext,
   type ContentToolDefinition,
   type DataToolDefinition,
   defineContentTool,

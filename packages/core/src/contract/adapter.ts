@@ -1,6 +1,6 @@
-import type { GetPromptResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type { GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import type { ToolContext } from './context.js';
+import type { RequestContext, ToolContext } from './context.js';
 import type { AnyObjectSchema, AnyToolDefinition } from './tool.js';
 
 /** Bumped when the adapter contract changes incompatibly; core refuses adapters of another version. */
@@ -22,7 +22,12 @@ export interface ResourceDefinition {
   title?: string;
   description?: string;
   mimeType?: string;
-  read(uri: URL, variables: Record<string, string | string[]>, ctx: ToolContext): Promise<ReadResourceResult>;
+  /** May answer `inputRequired(...)` like a content tool. */
+  read(
+    uri: URL,
+    variables: Record<string, string | string[]>,
+    ctx: RequestContext,
+  ): Promise<ReadResourceResult | InputRequiredResult>;
   /** For templates: value suggestions for `completion/complete`. */
   complete?: Record<string, (value: string) => string[] | Promise<string[]>>;
 }
@@ -32,7 +37,8 @@ export interface PromptDefinition<Args extends AnyObjectSchema = AnyObjectSchema
   title?: string;
   description?: string;
   args?: Args;
-  get(args: z.output<Args>, ctx: ToolContext): Promise<GetPromptResult>;
+  /** May answer `inputRequired(...)` like a content tool. */
+  get(args: z.output<Args>, ctx: RequestContext): Promise<GetPromptResult | InputRequiredResult>;
   /** Value suggestions per argument for `completion/complete`. */
   complete?: Record<string, (value: string) => string[] | Promise<string[]>>;
 }

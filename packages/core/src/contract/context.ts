@@ -1,3 +1,4 @@
+import type { ServerContext } from '@modelcontextprotocol/server';
 import type { TtlCache } from '../cache/ttl-cache.js';
 import type { HttpClient } from '../http/http-types.js';
 import type { Logger } from '../log/logger.js';
@@ -31,4 +32,19 @@ export interface ToolContext {
   /** Reports progress to the client when it asked for it; otherwise a no-op. */
   progress(update: ProgressUpdate): Promise<void>;
   limits: Limits;
+}
+
+/**
+ * The context of a protocol-level handler (content tool, resource read, prompt): the tool
+ * context plus the SDK's request context, for what lies beyond the answer envelope (client
+ * logging, `inputRequired` round trips and the answers a retried request carries).
+ */
+export interface RequestContext extends ToolContext {
+  request: ServerContext;
+  /**
+   * Seals a JSON value into an integrity-protected `requestState` for `inputRequired(...)`.
+   * A retried request with a forged or expired state is refused before the handler runs; the
+   * handler reads the verified value back with `ctx.request.mcpReq.requestState()`.
+   */
+  sealRequestState(payload: unknown): Promise<string>;
 }

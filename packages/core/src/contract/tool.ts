@@ -1,7 +1,7 @@
-import type { CallToolResult, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Provenance } from '../envelope/provenance.js';
-import type { ToolContext } from './context.js';
+import type { RequestContext, ToolContext } from './context.js';
 
 /** All four hints are required: clients decide on confirmation prompts from them. */
 export interface ToolAnnotations {
@@ -48,19 +48,17 @@ export interface DataToolDefinition<Input extends AnyObjectSchema, Output extend
   execute(input: z.output<Input>, ctx: ToolContext): Promise<ToolResult<z.input<Output>>>;
 }
 
-/** The SDK's per-request context, for protocol features beyond the envelope (sampling, elicitation, logging). */
-export interface ContentToolContext extends ToolContext {
-  request: ServerContext;
-}
-
 /**
  * A tool that answers with MCP content blocks directly (images, audio, embedded resources,
  * protocol round trips). It has no envelope and no provenance, so it must not carry portal data.
+ * It may answer `inputRequired(...)` to ask the client for input (elicitation, sampling, roots);
+ * the SDK serves that to both protocol eras, and the retried call carries the answers in
+ * `ctx.request.mcpReq.inputResponses`.
  */
 export interface ContentToolDefinition<Input extends AnyObjectSchema> extends ToolMetadata<Input> {
   kind: 'content';
   output?: AnyObjectSchema;
-  execute(input: z.output<Input>, ctx: ContentToolContext): Promise<CallToolResult>;
+  execute(input: z.output<Input>, ctx: RequestContext): Promise<CallToolResult | InputRequiredResult>;
 }
 
 export type AnyToolDefinition =

@@ -1,8 +1,8 @@
 import {
   type CallToolResult,
+  type InputRequiredResult,
   type McpRequestContext,
   McpServer,
-  ResourceTemplate,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
@@ -24,8 +24,10 @@ import {
 } from './compose-adapters.js';
 import { HealthLedger } from './health-ledger.js';
 import { mergeInstructions } from './merge-instructions.js';
+import { registerExtras } from './register-extras.js';
+import { createRequestStateSealer } from './request-context.js';
 import { toCallToolResult } from './to-call-tool-result.js';
-import { contentContext, runDataTool } from './tool-runner.js';
+import { runDataTool } from './tool-runner.js';
 
 export const SERVER_NAME = 'opendata-mcp';
 export const SERVER_VERSION = '0.1.0';
@@ -41,6 +43,8 @@ export interface OpenDataServerOptions {
   httpClient?: (adapter: Adapter, options: HttpClientOptions) => HttpClient;
   /** Extra HTTP client settings shared by every adapter (cache directory, user agent …). */
   http?: Partial<Omit<HttpClientOptions, 'policy' | 'limits' | 'logger'>>;
+  /** HMAC key (32+ bytes) for multi-round `requestState`; random per process when absent. */
+  requestStateKey?: string | Uint8Array;
 }
 
 export interface CallOptions {
@@ -65,6 +69,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const logger = options.logger ?? createJsonLogger();
   const clock = options.clock ?? { now: () => new Date() };
   const ledger = new HealthLedger();
+  const sealer = createRequestStateSealer(options.requestStateKey);
   const composed = composeAdapters(options.adapters, ['api_status']);
   const adapters = options.adapters.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
@@ -179,7 +184,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     server.registerTool(
       entry.name,
       config,
-      async (args: unknown, sdk: ServerContext): Promise<CallToolResult> => {
+      async (args: unknown, sdk: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
         const onProgress = progressReporter(sdk);
         if (tool.kind === 'data') {
           return toCallToolResult(await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }));
@@ -189,7 +194,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
           return { content: [{ type: 'text', text: `Invalid arguments for ${entry.name}.` }], isError: true };
         }
         return withDeadline(sdk.mcpReq.signal, (signal) =>
-          tool.execute(parsed.data, contentContext(contextFor(entry.adapter, signal, onProgress), sdk)),
+          tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
         );
       },
     );
@@ -198,10 +203,12 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   function createMcpServer(): McpServer {
     const server = new McpServer(
       { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
-      { instructions, capabilities: { tools: {}, logging: {} } },
+      { instructions, capabilities: { tools: {}, logging: {} }, requestState: { verify: sealer.verify } },
     );
     for (const entry of tools) register(server, entry);
-    for (const adapter of adapters) registerExtras(server, adapter, (signal) => contextFor(adapter, signal));
+    registerExtras(server, adapters, (adapter, sdk) =>
+      sealer.contextFor(contextFor(adapter, sdk.mcpReq.signal), sdk),
+    );
     return server;
   }
 
@@ -233,49 +240,4 @@ function progressReporter(sdk: ServerContext): ((update: ProgressUpdate) => void
       .notify({ method: 'notifications/progress', params: { progressToken: token, ...update } })
       .catch(() => undefined);
   };
-}
-
-function registerExtras(
-  server: McpServer,
-  adapter: Adapter,
-  contextFor: (signal: AbortSignal) => ToolContext,
-): void {
-  for (const resource of adapter.resources ?? []) {
-    const metadata = {
-      ...(resource.title ? { title: resource.title } : {}),
-      ...(resource.description ? { description: resource.description } : {}),
-      ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
-    };
-    if (resource.template) {
-      const complete = resource.complete
-        ? Object.fromEntries(
-            Object.entries(resource.complete).map(([k, fn]) => [k, (value: string) => fn(value)]),
-          )
-        : undefined;
-      const template = new ResourceTemplate(resource.template, {
-        list: undefined,
-        ...(complete ? { complete } : {}),
-      });
-      server.registerResource(resource.name, template, metadata, (uri, variables, sdk) =>
-        resource.read(uri, variables, contextFor(sdk.mcpReq.signal)),
-      );
-    } else if (resource.uri) {
-      server.registerResource(resource.name, resource.uri, metadata, (uri, sdk) =>
-        resource.read(uri, {}, contextFor(sdk.mcpReq.signal)),
-      );
-    }
-  }
-  for (const prompt of adapter.prompts ?? []) {
-    server.registerPrompt(
-      prompt.name,
-      {
-        ...(prompt.title ? { title: prompt.title } : {}),
-        ...(prompt.description ? { description: prompt.description } : {}),
-        ...(prompt.args ? { argsSchema: prompt.args } : {}),
-      },
-      // biome-ignore lint/suspicious/noExplicitAny: argument shape is the prompt's own schema.
-      (async (args: any, sdk: ServerContext) =>
-        prompt.get(args ?? {}, contextFor(sdk.mcpReq.signal))) as never,
-    );
-  }
 }

@@ -1,6 +1,5 @@
-import type { ServerContext } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../contract/context.js';
-import type { ContentToolContext, DataToolDefinition } from '../contract/tool.js';
+import type { DataToolDefinition } from '../contract/tool.js';
 import {
   type Envelope,
   errorEnvelope,
@@ -79,8 +78,4 @@ function cancelled(signal: AbortSignal): OpenDataError {
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-export function contentContext(ctx: ToolContext, request: ServerContext): ContentToolContext {
-  return { ...ctx, request };
 }

@@ -29,11 +29,21 @@ export function isAllowedHost(hostHeader: string | undefined, allowedHosts: Read
 
 /**
  * Browsers always send Origin on cross-site requests; other clients usually send none.
- * No Origin passes; a present Origin must be listed exactly (scheme, host and port).
+ * No Origin passes; a present Origin must be listed exactly (scheme, host and port), or be this
+ * server's own origin: the Host check has already vouched for that name, and a page of that
+ * origin could only come from this server, which serves none.
  */
-export function isAllowedOrigin(origin: string | undefined, allowedOrigins: ReadonlyArray<string>): boolean {
+export function isAllowedOrigin(
+  origin: string | undefined,
+  allowedOrigins: ReadonlyArray<string>,
+  hostHeader?: string,
+): boolean {
   if (origin === undefined) return true;
-  return allowedOrigins.includes(origin.toLowerCase());
+  const value = origin.toLowerCase();
+  if (allowedOrigins.includes(value)) return true;
+  if (!hostHeader) return false;
+  const host = hostHeader.trim().toLowerCase();
+  return value === `http://${host}` || value === `https://${host}`;
 }
 
 export function hasBearerToken(authorization: string | undefined, token: string): boolean {

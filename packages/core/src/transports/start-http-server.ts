@@ -70,7 +70,8 @@ export async function startHttpServer(
       return reply(res, 200, JSON.stringify({ status: 'ok', tools: server.tools.length }));
     if (path !== '/mcp') return reply(res, 404, 'not found');
     if (!isAllowedHost(req.headers.host, allowedHosts)) return reply(res, 403, 'host not allowed');
-    if (!isAllowedOrigin(req.headers.origin, allowedOrigins)) return reply(res, 403, 'origin not allowed');
+    if (!isAllowedOrigin(req.headers.origin, allowedOrigins, req.headers.host))
+      return reply(res, 403, 'origin not allowed');
     if (options.bearerToken && !hasBearerToken(req.headers.authorization, options.bearerToken)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       return reply(res, 401, 'missing or invalid bearer token');
