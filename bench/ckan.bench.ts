@@ -4,10 +4,9 @@
 // directly in this process (the floor), and a plain loopback download of the file. One JSON line at the end.
 import { createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { createCkanAdapter } from '../adapters/ckan/src/index.js';
 import { createOpenDataServer, silentLogger } from '../packages/core/src/index.js';
 import {
@@ -18,7 +17,6 @@ import {
 } from '../packages/fixtures/src/index.js';
 
 const ROWS = 1_000_000;
-const here = dirname(fileURLToPath(import.meta.url));
 const REGIONS = Array.from({ length: 25 }, (_, i) => `region_${String(i + 1).padStart(2, '0')}`);
 const CATEGORIES = ['health', 'education', 'transport', 'housing', 'culture', 'energy', 'water', 'waste'];
 
@@ -36,7 +34,7 @@ async function ensureCsv(path: string): Promise<void> {
       const amount = ((i * 7919) % 1_000_000) / 100;
       chunk += `${i},${REGIONS[i % 25]},${CATEGORIES[(i * 31) % 8]},2025-${month}-${day},${amount},synthetic note ${i % 977} for row ${i} of the benchmark table\n`;
     }
-    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
 }
@@ -47,14 +45,8 @@ async function time<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - started, value };
 }
 
-// DuckDB is a dependency of the tabular package, not of the workspace root.
-const tabularRequire = createRequire(join(here, '..', 'packages', 'tabular', 'package.json'));
-const duckdb = (await import(
-  pathToFileURL(tabularRequire.resolve('@duckdb/node-api')).href
-)) as typeof import('@duckdb/node-api');
-
 async function floor(path: string): Promise<number> {
-  const instance = await duckdb.DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const reader = await connection.runAndReadAll(
     `SELECT region, count(*) AS n, sum(amount) AS total FROM read_csv('${path.replace(/'/g, "''")}') GROUP BY region ORDER BY region`,

@@ -70,7 +70,7 @@ export async function runLevel1(): Promise<Level1Result[]> {
         question: c.question,
         expected: JSON.stringify(expected),
         actual: JSON.stringify(actual),
-        pass: envelope.ok && same(actual, expected.valueOf()) && Boolean(envelope.citation),
+        pass: envelope.ok && same(actual, expected) && Boolean(envelope.citation),
         detail: `oracle: ${c.oracle}`,
       });
     }

@@ -1,4 +1,4 @@
-import { CkanOptionsSchema, createCkanAdapter } from '@opendata-mcp/ckan';
+import { CkanOptionsSchema, ckanDemoJourney, createCkanAdapter } from '@opendata-mcp/ckan';
 import { createLindasAdapter, LindasOptionsSchema, lindasDemoJourney } from '@opendata-mcp/lindas';
 import { type AdapterRegistry, createRegistry } from './registry.js';
 
@@ -18,5 +18,6 @@ export const defaultRegistry: AdapterRegistry = createRegistry([
     options: CkanOptionsSchema,
     create: createCkanAdapter,
     fixture: 'ckan',
+    demo: ckanDemoJourney,
   },
 ]);

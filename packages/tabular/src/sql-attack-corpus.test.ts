@@ -130,7 +130,7 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t', 'bomb'],
     ['SELECT count(*) FROM data a, data b, data c, data d, data e, data f, data g, data h', 'bomb'],
     ["SELECT length(string_agg(a.a || b.a, '')) FROM data a, data b, data c, data d, data e, data f", 'bomb'],
-    ['SELECT length(array_to_string(list(a.a), ', ')) FROM data a, data b, data c, data d, data e', 'bomb'],
+    ["SELECT length(array_to_string(list(a.a), ', ')) FROM data a, data b, data c, data d, data e", 'bomb'],
     ["SELECT repeat('x', 2000000000)", 'refused'],
     ["SELECT lpad(a, 2000000000, 'x') FROM data", 'refused'],
     ["SELECT printf('%2000000000d', 1)", 'refused'],
