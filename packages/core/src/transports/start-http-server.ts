@@ -11,6 +11,7 @@ import {
   isLoopbackBind,
   validateOrigins,
 } from './http-guards.js';
+import { RequestCancellation } from './request-cancellation.js';
 
 export interface HttpServerOptions {
   /** Interface to bind; loopback by default. */
@@ -56,6 +57,8 @@ export async function startHttpServer(
     onerror: (error) => logger.debug('mcp handler rejected a request', { error: error.message }),
   });
 
+  const cancellation = new RequestCancellation();
+
   const httpServer = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
       logger.error('http request failed', { error: error instanceof Error ? error.message : String(error) });
@@ -82,14 +85,25 @@ export async function startHttpServer(
       return reply(res, 413, `request body larger than ${maxBodyBytes} bytes`);
     }
     const controller = new AbortController();
-    res.on('close', () => controller.abort());
+    const message = parseJson(body);
+    const peer = `${req.socket.remoteAddress ?? ''}\u0000${req.headers.authorization ?? ''}`;
+    cancellation.cancel(message, peer);
+    const forget = cancellation.track(message, peer, controller);
+    res.on('close', () => {
+      forget();
+      controller.abort();
+    });
     const request = new Request(`http://${req.headers.host}${req.url}`, {
       method: req.method ?? 'GET',
       headers: toHeaders(req),
       signal: controller.signal,
       ...(body && body.length > 0 ? { body } : {}),
     });
-    const response = await handler.fetch(request);
+    // Parsed once here for the cancellation registry; the handler reuses it.
+    const response = await handler.fetch(
+      request,
+      message === undefined ? undefined : { parsedBody: message },
+    );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (!response.body) return void res.end();
     Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
@@ -118,6 +132,16 @@ function reply(res: ServerResponse, status: number, text: string): void {
     'content-type': text.startsWith('{') ? 'application/json' : 'text/plain; charset=utf-8',
   });
   res.end(text);
+}
+
+/** The JSON-RPC message of a POST body, or undefined for anything else (batches included). */
+function parseJson(body: Buffer | undefined): unknown {
+  if (!body || body.length === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function toHeaders(req: IncomingMessage): Headers {

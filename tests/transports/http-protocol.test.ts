@@ -1,0 +1,78 @@
+import type { Client } from '@modelcontextprotocol/client';
+import {
+  createOpenDataServer,
+  type RunningHttpServer,
+  silentLogger,
+  startHttpServer,
+} from '@opendata-mcp/core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectHttp, type Era } from './connect-client.js';
+import { type ProbeObservations, probeAdapter } from './fixtures/probe-adapter.js';
+
+const TOKEN = 'transport-test-token';
+const observed: ProbeObservations = { aborted: [] };
+let http: RunningHttpServer;
+
+beforeAll(async () => {
+  const server = createOpenDataServer({ adapters: [probeAdapter(observed)], logger: silentLogger });
+  http = await startHttpServer(server, silentLogger, { port: 0, bearerToken: TOKEN });
+});
+afterAll(async () => {
+  await http?.close();
+});
+
+describe.each<Era>(['legacy', 'modern'])('Streamable HTTP, %s era', (era) => {
+  let client: Client;
+  beforeAll(async () => {
+    client = await connectHttp(http.url, era, { authorization: `Bearer ${TOKEN}` });
+  });
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('negotiates the era the client asked for', () => {
+    expect(client.getProtocolEra()).toBe(era);
+  });
+
+  it('lists the tools and answers a call with the envelope', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'api_status',
+      'ask_name',
+      'count_steps',
+      'echo_text',
+      'wait_for_cancel',
+    ]);
+    const result = await client.callTool({ name: 'echo_text', arguments: { text: 'grüezi' } });
+    expect(result.structuredContent).toMatchObject({
+      ok: true,
+      text: 'grüezi',
+      source: { backend: 'probe' },
+    });
+  });
+
+  it('delivers progress notifications to a client that sent a progress token', async () => {
+    const updates: Array<{ progress: number; total?: number }> = [];
+    const result = await client.callTool(
+      { name: 'count_steps', arguments: { steps: 3 } },
+      { onprogress: (p) => updates.push({ progress: p.progress, total: p.total }) },
+    );
+    expect(result.structuredContent).toMatchObject({ ok: true, counted: 3 });
+    expect(updates).toEqual([
+      { progress: 1, total: 3 },
+      { progress: 2, total: 3 },
+      { progress: 3, total: 3 },
+    ]);
+  });
+
+  it('aborts the running tool when the client cancels the call', async () => {
+    const label = `http-${era}`;
+    const controller = new AbortController();
+    const call = client.callTool(
+      { name: 'wait_for_cancel', arguments: { label } },
+      { signal: controller.signal, onprogress: () => controller.abort(new Error('cancelled by test')) },
+    );
+    await expect(call).rejects.toThrow();
+    await vi.waitFor(() => expect(observed.aborted).toContain(label), { timeout: 5_000 });
+  });
+});
