@@ -13,6 +13,8 @@ export interface SourceInput {
   /** True when the answer itself came from the metadata cache (not just the structure behind it). */
   fromCache?: boolean;
   identifiers?: Record<string, string>;
+  /** Names an answer that is not about one cube (a search, a listing), so its citation says what was asked. */
+  title?: string;
 }
 
 /** Provenance of a LINDAS answer; dates LINDAS does not state stay null. */
@@ -25,7 +27,7 @@ export function lindasSource(input: SourceInput): Provenance {
     adapter_id: input.adapterId,
     endpoint: input.endpoint,
     identifiers: { ...(cube ? { cube: cube.uri } : {}), ...input.identifiers },
-    title: cube ? (pickLabel(cube.names, language)?.value ?? null) : null,
+    title: cube ? (pickLabel(cube.names, language)?.value ?? null) : (input.title ?? null),
     publisher,
     url: cube?.uri ?? null,
     query: { language: 'sparql', text: input.query },

@@ -74,6 +74,7 @@ export function listPublishersTool(config: LindasToolConfig) {
           retrievedAt: answer.fetchedAt,
           fromCache: answer.fromCache,
           identifiers: { listing: 'publishers' },
+          title: 'LINDAS cube publishers',
         }),
       };
     },

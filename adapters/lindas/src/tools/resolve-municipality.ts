@@ -91,6 +91,7 @@ SELECT ?m ?name ?ident WHERE {
           query,
           retrievedAt: answer.fetchedAt,
           identifiers: { municipality_query: input.name_or_bfs },
+          title: `Swiss municipality lookup «${input.name_or_bfs}»`,
         }),
       };
     },

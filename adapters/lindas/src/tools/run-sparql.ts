@@ -52,6 +52,7 @@ export function runSparqlTool(config: LindasToolConfig) {
         endpoint: config.endpoint,
         query: guarded.text,
         retrievedAt: answer.fetchedAt,
+        title: 'SPARQL query on LINDAS',
       });
       if (isAskResult(answer.body)) {
         return {

@@ -114,6 +114,7 @@ export function searchCubesTool(config: LindasToolConfig) {
           query,
           retrievedAt: answer.fetchedAt,
           identifiers: { search: input.query },
+          title: `LINDAS cube search «${input.query}»`,
         }),
       };
     },
