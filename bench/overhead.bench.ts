@@ -1,0 +1,184 @@
+// `pnpm bench overhead`: the round trip of a trivial tool called directly (server.callTool),
+// through the in-process SDK client, over stdio (a spawned process running the built core) and
+// over Streamable HTTP, in both protocol eras; p50/p99 and the ratio to the direct call. Then the
+// cold start: process spawn to an answered tools/list. Builds core first (`tsc -b`) so the
+// spawned server runs dist/ without a TypeScript loader. Ends with one JSON line.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { silentLogger, startHttpServer } from '@opendata-mcp/core';
+import { connectInProcess } from '@opendata-mcp/core/testing';
+import { trivialServer } from './overhead-server.mjs';
+
+const ITERATIONS = 2_000;
+const WARMUP = 200;
+const COLD_STARTS = 10;
+const GOALS = { stdioAddedP50Ms: 1, httpAddedP50Ms: 3, coldStartMs: 300 };
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const serverScript = join(here, 'overhead-server.mjs');
+const ARGS = { name: 'echo_text', arguments: { text: 'x' } };
+
+interface Figures {
+  p50: number;
+  p99: number;
+}
+
+async function measure(call: () => Promise<unknown>): Promise<Figures> {
+  for (let i = 0; i < WARMUP; i++) await call();
+  const samples = new Float64Array(ITERATIONS);
+  for (let i = 0; i < ITERATIONS; i++) {
+    const start = performance.now();
+    await call();
+    samples[i] = performance.now() - start;
+  }
+  samples.sort();
+  const at = (q: number) => samples[Math.min(ITERATIONS - 1, Math.floor(q * ITERATIONS))] as number;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+type Era = 'legacy' | 'modern';
+function client(era: Era): Client {
+  return new Client(
+    { name: 'overhead-bench', version: '0' },
+    era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
+  );
+}
+
+async function overClient(era: Era, transport: Transport): Promise<Figures> {
+  const c = client(era);
+  await c.connect(transport);
+  try {
+    return await measure(() => c.callTool(ARGS));
+  } finally {
+    await c.close();
+  }
+}
+
+/** Spawn to the tools/list answer, speaking raw JSON-RPC so no client start-up is counted. */
+function coldStart(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(process.execPath, [serverScript], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('"id":2')) {
+        const elapsed = performance.now() - start;
+        child.kill();
+        resolve(elapsed);
+      }
+    });
+    child.once('error', reject);
+    const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'bench', version: '0' },
+      },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} });
+  });
+}
+
+/** The floor any spawned Node server pays: start and exit of an empty script. */
+function nodeFloor(): number {
+  const start = performance.now();
+  spawnSync(process.execPath, ['-e', '0']);
+  return performance.now() - start;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const ms = (value: number) => value.toFixed(3).padStart(8);
+
+const build = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/core'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) throw new Error('tsc -b packages/core failed; the stdio leg needs the built core.');
+
+const server = trivialServer(silentLogger);
+const legs: Record<string, Figures> = {};
+legs.direct = await measure(() => server.callTool(ARGS.name, ARGS.arguments));
+const pair = await connectInProcess(server);
+legs.in_process = await measure(() => pair.client.callTool(ARGS));
+await pair.close();
+for (const era of ['legacy', 'modern'] as const) {
+  legs[`stdio_${era}`] = await overClient(
+    era,
+    new StdioClientTransport({ command: process.execPath, args: [serverScript], stderr: 'inherit' }),
+  );
+}
+const http = await startHttpServer(server, silentLogger, { port: 0 });
+for (const era of ['legacy', 'modern'] as const) {
+  legs[`http_${era}`] = await overClient(era, new StreamableHTTPClientTransport(new URL(http.url)));
+}
+await http.close();
+
+const starts: number[] = [];
+for (let i = 0; i < COLD_STARTS; i++) starts.push(await coldStart());
+const floors = Array.from({ length: COLD_STARTS }, nodeFloor);
+
+const direct = legs.direct as Figures;
+console.log(`trivial tool round trip, ${ITERATIONS} calls per leg after ${WARMUP} warm-up calls (ms)`);
+console.log('leg                  p50      p99   added p50   ratio p50');
+const report: Record<string, Figures & { added_p50: number; ratio_p50: number }> = {};
+for (const [name, figures] of Object.entries(legs)) {
+  const added = figures.p50 - direct.p50;
+  const ratio = figures.p50 / direct.p50;
+  report[name] = { ...figures, added_p50: added, ratio_p50: ratio };
+  console.log(
+    `${name.padEnd(14)} ${ms(figures.p50)} ${ms(figures.p99)} ${ms(added)}   ${ratio.toFixed(1).padStart(8)}x`,
+  );
+}
+const cold = median(starts);
+const floor = median(floors);
+console.log(
+  `cold start, spawn to answered tools/list (median of ${COLD_STARTS}): ${cold.toFixed(1)} ms ` +
+    `(an empty node process: ${floor.toFixed(1)} ms)`,
+);
+const worst = (prefix: string) =>
+  Math.max(
+    ...Object.entries(report)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([, v]) => v.added_p50),
+  );
+const goals = {
+  stdio: worst('stdio') <= GOALS.stdioAddedP50Ms,
+  http: worst('http') <= GOALS.httpAddedP50Ms,
+  cold_start: cold <= GOALS.coldStartMs,
+};
+console.log(
+  `goals: stdio added p50 <= ${GOALS.stdioAddedP50Ms} ms ${goals.stdio ? 'met' : 'MISSED'}; ` +
+    `HTTP added p50 <= ${GOALS.httpAddedP50Ms} ms ${goals.http ? 'met' : 'MISSED'}; ` +
+    `cold start <= ${GOALS.coldStartMs} ms ${goals.cold_start ? 'met' : 'MISSED'}`,
+);
+const round = (value: number) => Math.round(value * 1000) / 1000;
+console.log(
+  JSON.stringify({
+    bench: 'overhead',
+    iterations: ITERATIONS,
+    legs: Object.fromEntries(
+      Object.entries(report).map(([k, v]) => [
+        k,
+        {
+          p50_ms: round(v.p50),
+          p99_ms: round(v.p99),
+          added_p50_ms: round(v.added_p50),
+          ratio_p50: round(v.ratio_p50),
+        },
+      ]),
+    ),
+    cold_start_ms: round(cold),
+    node_floor_ms: round(floor),
+    goals,
+  }),
+);
