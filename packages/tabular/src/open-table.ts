@@ -41,11 +41,18 @@ async function readHead(path: string): Promise<Buffer> {
   }
 }
 
-async function loadInto(engine: Engine, format: FileFormat, path: string, tempDir: string, rowLimit: number) {
+async function loadInto(
+  engine: Engine,
+  format: FileFormat,
+  path: string,
+  tempDir: string,
+  limits: TableLimits,
+) {
   const connection = engine.connection;
+  const rowLimit = limits.maxRows + 1;
   if (format === 'parquet') return loadParquet({ connection, path, rowLimit });
   if (format === 'xlsx') {
-    const sheet = await xlsxToCsv(path);
+    const sheet = await xlsxToCsv(path, limits);
     const notes = await loadCsv({
       connection,
       bytes: Buffer.alloc(0),
@@ -86,7 +93,7 @@ export async function openTable(input: OpenTableInput): Promise<TableSession> {
   const tempDir = await mkdtemp(join(tmpdir(), 'opendata-tabular-'));
   try {
     report(1, `Loading ${format.toUpperCase()} into the query engine`);
-    notes.push(...(await loadInto(engine, format, input.path, tempDir, input.limits.maxRows + 1)));
+    notes.push(...(await loadInto(engine, format, input.path, tempDir, input.limits)));
     checkAborted(input.signal);
     report(2, 'Checking the loaded table');
     const totals = await describeTotalRows(engine.connection);

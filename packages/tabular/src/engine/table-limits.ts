@@ -6,6 +6,11 @@ export interface TableLimits {
   memoryBytes: number;
   /** Wall-clock limit for one query, in ms; the connection is interrupted when it passes. */
   queryTimeoutMs: number;
+  /**
+   * The largest file the caller downloads (default: the core default). A compressed workbook may
+   * unpack to a small multiple of it, never past an absolute cap.
+   */
+  maxDownloadBytes?: number;
   /** DuckDB worker threads (default 2: several sessions may share one machine). */
   threads?: number;
 }

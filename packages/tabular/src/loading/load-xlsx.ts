@@ -1,5 +1,17 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { DEFAULT_LIMITS, OpenDataError } from '@opendata-mcp/core';
 import readXlsxFile from 'read-excel-file/node';
+import type { TableLimits } from '../engine/table-limits.js';
+import { checkZipExpansion } from './check-zip-expansion.js';
+
+// The reader holds every unpacked XML part as a string at once: its memory follows the unpacked size.
+const EXPANSION_FACTOR = 4;
+const EXPANDED_ABSOLUTE_CAP = 256 * 1024 * 1024;
+
+/** How far a workbook may unpack: a small multiple of the download cap, never past the absolute cap. */
+export function xlsxExpansionCap(limits: Pick<TableLimits, 'maxDownloadBytes'>): number {
+  const download = limits.maxDownloadBytes ?? DEFAULT_LIMITS.maxDownloadBytes;
+  return Math.min(EXPANDED_ABSOLUTE_CAP, EXPANSION_FACTOR * download);
+}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -16,9 +28,14 @@ function csvField(text: string): string {
 
 /**
  * Reads the first worksheet into CSV text, which then goes through the CSV path (header row
- * search, type inference) like any other file. Cell values keep Excel's own types as text.
+ * search, type inference) like any other file. Cell values keep Excel's own types as text. The
+ * archive's unpacked size is checked first, so a decompression bomb is refused before it expands.
  */
-export async function xlsxToCsv(path: string): Promise<{ text: string; notes: string[] }> {
+export async function xlsxToCsv(
+  path: string,
+  limits: Pick<TableLimits, 'maxDownloadBytes'>,
+): Promise<{ text: string; notes: string[] }> {
+  await checkZipExpansion(path, xlsxExpansionCap(limits));
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(path);
