@@ -14,9 +14,10 @@ import { statusError } from './http-errors.js';
 import type { DownloadResult, HttpClient, HttpRequest } from './http-types.js';
 import { checkUrl, compilePolicy } from './network-policy.js';
 import { type Resolver, systemResolver } from './resolver.js';
-import { materialize, nodeBody, readSnapshot, type Snapshot, toDownloadResult } from './response-body.js';
+import { materialize, readSnapshot, type Snapshot, toDownloadResult, withProgress } from './response-body.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { runWithRetries } from './run-with-retries.js';
+import { kyTransport, streamTransport, type Transport } from './send-request.js';
 import { DEFAULT_USER_AGENT } from './user-agent.js';
 
 export interface HttpClientOptions {
@@ -105,37 +106,46 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return runWithRetries(budget, loop, attempt);
   }
 
-  function send(
+  function send<R extends { status: number; headers: Headers }>(
+    transport: Transport<R>,
     request: HttpRequest,
     signal: AbortSignal,
     maxBytes: number,
     extra: Record<string, string> = {},
   ) {
-    return followRedirects({
-      url: request.url,
-      method: request.method ?? 'GET',
-      headers: {
-        // Lower-cased so a caller's `User-Agent` cannot end up beside ours as a second value.
-        ...Object.fromEntries(Object.entries(request.headers ?? {}).map(([n, v]) => [n.toLowerCase(), v])),
-        ...extra,
-        'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
-        'accept-encoding': 'gzip, deflate, br',
+    return followRedirects(
+      {
+        url: request.url,
+        method: request.method ?? 'GET',
+        headers: {
+          // Lower-cased so a caller's `User-Agent` cannot end up beside ours as a second value.
+          ...Object.fromEntries(Object.entries(request.headers ?? {}).map(([n, v]) => [n.toLowerCase(), v])),
+          ...extra,
+          'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+          'accept-encoding': 'gzip, deflate, br',
+        },
+        body: request.body,
+        signal,
+        maxBytes,
+        maxRedirects: options.maxRedirects ?? 5,
+        policy,
+        dispatcher,
+        onHop: () => {
+          counters.requests++;
+        },
       },
-      body: request.body,
-      signal,
-      maxBytes,
-      maxRedirects: options.maxRedirects ?? 5,
-      policy,
-      dispatcher,
-      onHop: () => {
-        counters.requests++;
-      },
-    });
+      transport,
+    );
   }
 
   async function fetchFresh(request: HttpRequest): Promise<Snapshot> {
     return withRetries(request, async (signal) => {
-      const { response, url } = await send(request, signal, request.maxBytes ?? limits.maxResponseBytes);
+      const { response, url } = await send(
+        kyTransport,
+        request,
+        signal,
+        request.maxBytes ?? limits.maxResponseBytes,
+      );
       if (!response.ok) {
         await response.body?.cancel();
         throw statusError(response.status, url.hostname, response.headers.get('retry-after'));
@@ -157,18 +167,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (cached?.lastModified) conditional['if-modified-since'] = cached.lastModified;
     return withRetries(request, async (signal) => {
       const maxBytes = request.maxBytes ?? limits.maxDownloadBytes;
-      const { response, url } = await send(request, signal, maxBytes, conditional);
+      const { response, url } = await send(streamTransport, request, signal, maxBytes, conditional);
       if (response.status === 304 && cached) {
         const confirmed = (await resources.confirm(key, new Date())) ?? cached;
         counters.resourceHits++;
         counters.revalidations++;
         return toDownloadResult(confirmed, true, true);
       }
-      if (!response.ok || !response.body) {
-        await response.body?.cancel();
+      if (response.status < 200 || response.status > 299 || !response.body) {
+        await streamTransport.discard(response);
         throw statusError(response.status, url.hostname, response.headers.get('retry-after'));
       }
-      const body = nodeBody(response, request.onProgress);
+      const body = withProgress(response.body, response.headers, request.onProgress);
       const now = new Date();
       const entry = await resources.store(key, body, {
         url: url.href,

@@ -1,7 +1,7 @@
 import type { Dispatcher } from 'undici';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { type CompiledPolicy, checkUrl } from './network-policy.js';
-import { sendRequest } from './send-request.js';
+import type { Transport } from './send-request.js';
 
 export interface ExchangeRequest {
   url: string;
@@ -24,13 +24,16 @@ const CREDENTIAL_HEADERS = ['authorization', 'proxy-authorization', 'cookie'];
  * Sends a request and follows redirects by hand: every hop passes the URL guard again (and its
  * address is checked at connect time), and credentials never travel to another origin.
  */
-export async function followRedirects(request: ExchangeRequest): Promise<{ response: Response; url: URL }> {
+export async function followRedirects<R extends { status: number; headers: Headers }>(
+  request: ExchangeRequest,
+  transport: Transport<R>,
+): Promise<{ response: R; url: URL }> {
   let url = checkUrl(request.url, request.policy);
   let { method, body } = request;
   let headers = { ...request.headers };
   for (let hop = 0; ; hop++) {
     request.onHop();
-    const response = await sendRequest(url, {
+    const response = await transport.send(url, {
       method,
       headers,
       body,
@@ -39,7 +42,7 @@ export async function followRedirects(request: ExchangeRequest): Promise<{ respo
       maxBytes: request.maxBytes,
     });
     if (!REDIRECTS.has(response.status)) return { response, url };
-    await response.body?.cancel();
+    await transport.discard(response);
     const location = response.headers.get('location');
     if (!location || hop >= request.maxRedirects) {
       throw new OpenDataError(

@@ -1,5 +1,4 @@
-import { pipeline, Readable, Transform } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import type { ResourceEntry } from '../cache/resource-cache.js';
 import type { DownloadResult, HttpRequest, HttpResponse } from './http-types.js';
 
@@ -11,9 +10,9 @@ export function materialize(snapshot: Snapshot, fromCache: boolean): HttpRespons
   return { ...snapshot, fromCache, text, json: <T>() => JSON.parse(text()) as T };
 }
 
-function declaredLength(response: Response): number | null {
-  const declared = Number(response.headers.get('content-length'));
-  return response.headers.has('content-length') && Number.isFinite(declared) ? declared : null;
+function declaredLength(headers: Headers): number | null {
+  const declared = Number(headers.get('content-length'));
+  return headers.has('content-length') && Number.isFinite(declared) ? declared : null;
 }
 
 /** Reads a (bounded) body into memory, reporting progress as it arrives. */
@@ -22,7 +21,7 @@ export async function readSnapshot(
   url: URL,
   onProgress: HttpRequest['onProgress'],
 ): Promise<Snapshot> {
-  const total = declaredLength(response);
+  const total = declaredLength(response.headers);
   const chunks: Uint8Array[] = [];
   let received = 0;
   if (response.body) {
@@ -45,23 +44,24 @@ export async function readSnapshot(
   };
 }
 
-/** The body as a Node stream for the disk cache, reporting progress as it streams. */
-export function nodeBody(response: Response, onProgress: HttpRequest['onProgress']): Readable {
-  const total = declaredLength(response);
+/** The body for the disk cache, reporting progress as it streams. */
+export function withProgress(
+  body: Readable,
+  headers: Headers,
+  onProgress: HttpRequest['onProgress'],
+): Readable {
+  if (!onProgress) return body;
+  const total = declaredLength(headers);
   let received = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
-      onProgress?.(received, total);
+      onProgress(received, total);
       callback(null, chunk);
     },
   });
   // pipeline (unlike pipe) carries a failure of the source, such as the size cap, to the file writer.
-  return pipeline(
-    Readable.fromWeb(response.body as unknown as WebReadableStream<Uint8Array>),
-    counter,
-    () => {},
-  );
+  return pipeline(body, counter, () => {});
 }
 
 export function toDownloadResult(
