@@ -1,0 +1,46 @@
+import { type Adapter, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import type { z } from 'zod';
+import { probeSdmx } from './sdmx-health.js';
+import { SdmxOptionsSchema } from './sdmx-options.js';
+import type { SdmxRuntime } from './sdmx-runtime.js';
+import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
+import { listCodesTool } from './tools/list-codes.js';
+import { queryDataTool } from './tools/query-data.js';
+import { searchDataflowsTool } from './tools/search-dataflows.js';
+
+/** One SDMX 2.1 REST registry as an adapter; options are validated here, once. */
+export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): Adapter {
+  const config = SdmxOptionsSchema.parse(options);
+  const base = new URL(config.url);
+  const title = config.title ?? base.host;
+  const rt: SdmxRuntime = {
+    id: config.id,
+    baseUrl: `${base.origin}${base.pathname.replace(/\/+$/, '')}`,
+    title,
+    agency: config.agency ?? 'all',
+    language: config.language,
+    references: config.structure_references,
+    csvFormatParam: config.csv_format_param,
+    ttlMs: config.metadata_ttl_ms,
+  };
+  return {
+    specificationVersion: SPECIFICATION_VERSION,
+    id: config.id,
+    backend: 'sdmx',
+    title: `SDMX registry ${title}`,
+    endpoint: rt.baseUrl,
+    instructions:
+      `SDMX registry ${title}${config.agency ? ` (agency ${config.agency})` : ''}: find a dataflow with ` +
+      'search_dataflows, read its dimensions and constraints with get_dataflow_structure, find codes with ' +
+      'list_codes, then read values with query_data (filters keyed by dimension id, codes as ids). Values keep ' +
+      'the published form in obs_value; quote the citation with every number. no_data means the registry has ' +
+      'nothing for that key and period; rate_limited or upstream_unavailable mean it could not be asked, never ' +
+      'that the data is absent.',
+    tools: [searchDataflowsTool(rt), getDataflowStructureTool(rt), listCodesTool(rt), queryDataTool(rt)],
+    network: {
+      ...(config.trusted_hosts ? { trustedHosts: config.trusted_hosts } : {}),
+      ...(config.allowed_hosts ? { allowedHosts: config.allowed_hosts } : {}),
+    },
+    health: (ctx) => probeSdmx(rt, ctx),
+  };
+}

@@ -1,0 +1,99 @@
+import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+
+export interface SdmxAnswer {
+  /** The URL called, recorded in provenance. */
+  url: string;
+  text: string;
+  headers: Record<string, string>;
+  fetchedAt: Date;
+  fromCache: boolean;
+}
+
+export const STRUCTURE_ACCEPT = 'application/vnd.sdmx.structure+xml;version=2.1, application/xml;q=0.9';
+export const CSV_ACCEPT = 'application/vnd.sdmx.data+csv;version=1.0.0, text/csv;q=0.9';
+
+/** A REST URL under the registry base; path segments must already be validated and encoded. */
+export function restUrl(rt: SdmxRuntime, path: string, params: Record<string, string | undefined>): string {
+  const url = new URL(`${rt.baseUrl}/${path}`);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+/**
+ * A structure query (dataflows, DSD, code lists). SDMX registries answer 404 when nothing
+ * matches the path, which for a structure means the artefact does not exist.
+ */
+export async function fetchStructure(rt: SdmxRuntime, ctx: ToolContext, url: string): Promise<SdmxAnswer> {
+  try {
+    return await send(ctx, url, STRUCTURE_ACCEPT, rt.ttlMs);
+  } catch (error) {
+    if (isOpenDataError(error) && error.details?.status === 404) {
+      throw new OpenDataError('not_found', 'The registry has no such dataflow or structure.', {
+        hint: 'Check the id, agency and version with search_dataflows.',
+        details: error.details,
+      });
+    }
+    throw mapRefusal(error);
+  }
+}
+
+/**
+ * A data query. 404 is how SDMX says "NoResultsFound": the registry answered and holds no
+ * observation for this key and period, which is `no_data`, never an empty success.
+ */
+export async function fetchData(ctx: ToolContext, url: string): Promise<SdmxAnswer> {
+  try {
+    return await send(ctx, url, CSV_ACCEPT, 0);
+  } catch (error) {
+    if (isOpenDataError(error) && error.details?.status === 404) {
+      throw new OpenDataError(
+        'no_data',
+        'The registry answered: no observations match this key and period.',
+        {
+          hint: 'Widen the period, drop a filter, or check availability with list_codes; this is not an outage.',
+          details: error.details,
+        },
+      );
+    }
+    throw mapRefusal(error);
+  }
+}
+
+async function send(ctx: ToolContext, url: string, accept: string, ttlMs: number): Promise<SdmxAnswer> {
+  const response = await ctx.http.fetch({
+    url,
+    headers: { accept },
+    signal: ctx.signal,
+    timeoutMs: ctx.limits.requestTimeoutMs,
+    maxBytes: ctx.limits.maxResponseBytes,
+    ...(ttlMs > 0 ? { cacheTtlMs: ttlMs } : {}),
+  });
+  return {
+    url,
+    text: response.text(),
+    headers: response.headers,
+    fetchedAt: response.fetchedAt,
+    fromCache: response.fromCache,
+  };
+}
+
+// Registries answer 400 for a syntax they do not support and 413 when an answer would be too large.
+function mapRefusal(error: unknown): unknown {
+  if (!isOpenDataError(error)) return error;
+  const status = error.details?.status;
+  if (status === 413) {
+    return new OpenDataError('resource_too_large', 'The registry refused: the answer would be too large.', {
+      hint: 'Narrow the query with more filters or a shorter period.',
+      details: error.details,
+    });
+  }
+  if (status === 400 || status === 501) {
+    return new OpenDataError('upstream_error', `The registry rejected the request (HTTP ${status}).`, {
+      hint: 'This registry may not support this kind of query; narrow it or check api_status.',
+      details: error.details,
+    });
+  }
+  return error;
+}

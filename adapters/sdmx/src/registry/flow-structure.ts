@@ -1,0 +1,144 @@
+import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { fetchStructure, restUrl } from './fetch-sdmx.js';
+import { parseStructureMessage } from './parse-structure-message.js';
+import { pickText } from './pick-text.js';
+import { segment } from './sdmx-ids.js';
+import type {
+  ArtefactRef,
+  CodelistInfo,
+  ComponentInfo,
+  ConstraintInfo,
+  DataflowInfo,
+  DataStructureInfo,
+  StructureMessage,
+} from './structure-types.js';
+
+export interface FlowComponent {
+  id: string;
+  position: number | null;
+  name: string;
+  codelistRef: ArtefactRef | null;
+  codelist: CodelistInfo | null;
+  assignmentStatus: string | null;
+  /** Codes an Allowed constraint permits for this dimension; null when none restricts it. */
+  allowed: string[] | null;
+  /** Codes an Actual constraint says hold data; null when the registry states none. */
+  available: string[] | null;
+}
+
+/** One dataflow with its DSD resolved: what the tools need to describe, validate and label. */
+export interface FlowStructure {
+  flow: DataflowInfo;
+  dsd: DataStructureInfo;
+  dimensions: FlowComponent[];
+  timeDimension: FlowComponent | null;
+  attributes: FlowComponent[];
+  measure: FlowComponent | null;
+  constraints: ConstraintInfo[];
+  prepared: string | null;
+  url: string;
+  fetchedAt: string;
+  fromCache: boolean;
+}
+
+export interface FlowRef {
+  flowId: string;
+  agency?: string | undefined;
+  version?: string | undefined;
+}
+
+/** The flow's structure from the metadata cache, or from one `dataflow/…?references=` call. */
+export async function loadFlowStructure(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+  ref: FlowRef,
+): Promise<FlowStructure> {
+  const agency = ref.agency ?? rt.agency;
+  const version = ref.version ?? 'latest';
+  const url = restUrl(rt, `dataflow/${segment(agency)}/${segment(ref.flowId)}/${segment(version)}`, {
+    references: rt.references,
+  });
+  const load = async () => {
+    const answer = await fetchStructure(rt, ctx, url);
+    return resolveFlow(parseStructureMessage(answer.text), ref.flowId, agency, rt.language, {
+      url,
+      fetchedAt: answer.fetchedAt.toISOString(),
+    });
+  };
+  if (rt.ttlMs <= 0) return { ...(await load()), fromCache: false };
+  const { value, hit } = await ctx.cache.getOrLoad(`sdmx:${rt.id}:structure:${url}`, rt.ttlMs, load);
+  return { ...value, fromCache: hit };
+}
+
+function resolveFlow(
+  message: StructureMessage,
+  flowId: string,
+  agency: string,
+  language: string,
+  fetched: { url: string; fetchedAt: string },
+): Omit<FlowStructure, 'fromCache'> {
+  const flow =
+    message.dataflows.find((f) => f.id === flowId && (agency === 'all' || f.agency === agency)) ??
+    message.dataflows.find((f) => f.id === flowId);
+  if (!flow) {
+    throw new OpenDataError('not_found', `The registry's answer holds no dataflow "${flowId}".`, {
+      hint: 'Check the id and agency with search_dataflows.',
+    });
+  }
+  const dsd = find(message.dataStructures, flow.structure) ?? message.dataStructures[0];
+  if (!dsd) {
+    throw new OpenDataError('upstream_error', `The registry sent no data structure for "${flowId}".`, {
+      hint: 'The registry answered without the DSD; try again later or check api_status.',
+    });
+  }
+  const constraints = message.constraints.filter((c) => c.dataflows.includes(flow.id));
+  const named = (c: ComponentInfo): FlowComponent => {
+    const concept = c.concept
+      ? (message.concepts.find(
+          (k) => k.id === c.concept?.id && (!c.concept.scheme || k.scheme === c.concept.scheme),
+        ) ?? message.concepts.find((k) => k.id === c.concept?.id))
+      : undefined;
+    return {
+      id: c.id,
+      position: c.position,
+      name: (concept && pickText(concept.names, language)) ?? c.id,
+      codelistRef: c.codelist,
+      codelist: find(message.codelists, c.codelist) ?? null,
+      assignmentStatus: c.assignmentStatus,
+      allowed: restrict(constraints, 'Allowed', c.id),
+      available: restrict(constraints, 'Actual', c.id),
+    };
+  };
+  return {
+    flow,
+    dsd,
+    dimensions: dsd.dimensions.map(named),
+    timeDimension: dsd.timeDimension ? named(dsd.timeDimension) : null,
+    attributes: dsd.attributes.map(named),
+    measure: dsd.measure ? named(dsd.measure) : null,
+    constraints,
+    prepared: message.prepared,
+    ...fetched,
+  };
+}
+
+function find<T extends ArtefactRef>(items: T[], ref: ArtefactRef | null): T | undefined {
+  if (!ref) return undefined;
+  return (
+    items.find((i) => i.id === ref.id && i.agency === ref.agency && i.version === ref.version) ??
+    items.find((i) => i.id === ref.id && (!ref.agency || i.agency === ref.agency)) ??
+    items.find((i) => i.id === ref.id)
+  );
+}
+
+/** Codes every constraint of this type allows for the dimension (their intersection); null when none speaks of it. */
+function restrict(constraints: ConstraintInfo[], type: string, dimension: string): string[] | null {
+  let codes: Set<string> | null = null;
+  for (const c of constraints) {
+    const included = c.type === type ? c.included[dimension] : undefined;
+    if (!included) continue;
+    codes = codes ? new Set(included.filter((code) => codes?.has(code))) : new Set(included);
+  }
+  return codes ? [...codes] : null;
+}

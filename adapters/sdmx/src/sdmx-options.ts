@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
+
+export const DEFAULT_SDMX_URL = 'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest';
+
+/** Options of one SDMX registry instance; strict, so a typo in a config file fails at start-up. */
+export const SdmxOptionsSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z][a-z0-9_-]{0,39}$/)
+      .default('sdmx')
+      .describe('Instance id; two registries in one server need two ids (and a tool prefix).'),
+    url: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
+      .describe('REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest".'),
+    agency: z
+      .string()
+      .regex(/^[A-Za-z0-9_@$-]{1,60}(?:\.[A-Za-z0-9_@$-]{1,60}){0,4}$/)
+      .optional()
+      .describe(
+        'Default maintenance agency, e.g. "UNICEF"; without it searches ask for every agency ("all").',
+      ),
+    title: z.string().min(1).max(120).optional().describe('Human name of the registry (default: its host).'),
+    language: z
+      .string()
+      .regex(/^[a-z]{2,3}$/)
+      .default('en')
+      .describe('Preferred language of names; another language is used when this one is missing.'),
+    structure_references: z
+      .enum(['all', 'descendants'])
+      .default('all')
+      .describe(
+        'references= asked with a dataflow structure: "all" also returns content constraints, "descendants" only the DSD, code lists and concepts.',
+      ),
+    csv_format_param: z
+      .string()
+      .regex(/^[A-Za-z0-9.+_-]{1,40}$/)
+      .nullable()
+      .default('csv')
+      .describe(
+        'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header.',
+      ),
+    trusted_hosts: z
+      .array(z.string().regex(HOST_PORT))
+      .optional()
+      .describe('Exact host:port pairs reachable over plain http on any port (loopback fixtures).'),
+    allowed_hosts: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('When set, only these host names may be contacted.'),
+    metadata_ttl_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(86_400_000)
+      .default(3_600_000)
+      .describe('How long dataflow lists and structures are reused from the metadata cache.'),
+  })
+  .strict();
+
+export type SdmxOptions = z.output<typeof SdmxOptionsSchema>;

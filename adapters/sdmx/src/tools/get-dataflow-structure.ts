@@ -1,0 +1,146 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { type FlowComponent, loadFlowStructure } from '../registry/flow-structure.js';
+import { pickText } from '../registry/pick-text.js';
+import type { ArtefactRef } from '../registry/structure-types.js';
+import { usableCodes } from '../registry/usable-codes.js';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { sdmxSource } from '../sdmx-source.js';
+import { flowInputShape } from './flow-input.js';
+
+const SAMPLE = 10;
+
+function refText(ref: ArtefactRef | null): string | null {
+  return ref ? `${ref.agency ?? '?'}:${ref.id}(${ref.version ?? 'latest'})` : null;
+}
+
+export function getDataflowStructureTool(rt: SdmxRuntime) {
+  return defineTool({
+    name: 'get_dataflow_structure',
+    title: 'Describe a dataflow',
+    description:
+      'Shows how a dataflow is built before you query it: its dimensions in series-key order (each with the ' +
+      'code list it uses and how many codes it has), the time dimension, the measure, the attributes that ' +
+      'qualify each value (unit, status, notes …) and the content constraints the registry states. ' +
+      'allowed_codes / available_codes tell which codes are permitted or actually hold data when the registry ' +
+      'says so; when they are null no constraint narrows the code list. Next: list_codes to find codes for a ' +
+      'dimension, then query_data with filters keyed by dimension id.',
+    input: z.object(flowInputShape).strict(),
+    output: z.object({
+      flow: z.object({
+        id: z.string(),
+        agency: z.string(),
+        version: z.string(),
+        name: z.string().nullable(),
+        description: z.string().nullable(),
+      }),
+      data_structure: z.string().describe('The DSD the flow uses, as agency:id(version).'),
+      key_template: z.string().describe('Dimension ids joined by "." in the order a series key uses.'),
+      dimensions: z.array(
+        z.object({
+          id: z.string(),
+          position: z.number().describe('1-based position in the series key.'),
+          name: z.string(),
+          codelist: z
+            .string()
+            .nullable()
+            .describe('Code list as agency:id(version); null for an uncoded dimension.'),
+          code_count: z
+            .number()
+            .nullable()
+            .describe('Codes in the code list; null when it is not in the answer.'),
+          allowed_codes: z
+            .number()
+            .nullable()
+            .describe(
+              'Codes left after the registry constraints; null when no constraint narrows this dimension.',
+            ),
+          sample_codes: z.array(z.string()).describe(`Up to ${SAMPLE} usable code ids.`),
+        }),
+      ),
+      time_dimension: z.object({ id: z.string(), position: z.number().nullable() }).nullable(),
+      measure: z.object({ id: z.string(), name: z.string() }).nullable(),
+      attributes: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          assignment_status: z.string().nullable().describe('Mandatory or Conditional, as the DSD states.'),
+          codelist: z.string().nullable(),
+        }),
+      ),
+      constraints: z.array(
+        z.object({
+          id: z.string(),
+          type: z.string().describe('"Allowed" (what may be reported) or "Actual" (what holds data).'),
+          dimensions: z
+            .record(z.string(), z.number())
+            .describe('Codes the constraint includes, per dimension.'),
+        }),
+      ),
+      registry_prepared_at: z
+        .string()
+        .nullable()
+        .describe('When the registry prepared the structure message.'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const structure = await loadFlowStructure(rt, ctx, {
+        flowId: input.flow_id,
+        agency: input.agency,
+        version: input.version,
+      });
+      const { flow, dsd } = structure;
+      const dimension = (d: FlowComponent, index: number) => {
+        const usable = usableCodes(d);
+        return {
+          id: d.id,
+          position: d.position ?? index + 1,
+          name: d.name,
+          codelist: refText(d.codelistRef),
+          code_count: d.codelist?.codes.length ?? null,
+          allowed_codes: usable.constrained ? (usable.codes?.length ?? null) : null,
+          sample_codes: (usable.codes ?? []).slice(0, SAMPLE).map((c) => c.id),
+        };
+      };
+      return {
+        data: {
+          flow: {
+            id: flow.id,
+            agency: flow.agency,
+            version: flow.version,
+            name: pickText(flow.names, rt.language),
+            description: pickText(flow.descriptions, rt.language),
+          },
+          data_structure: refText(dsd) ?? dsd.id,
+          key_template: structure.dimensions.map((d) => d.id).join('.'),
+          dimensions: structure.dimensions.map(dimension),
+          time_dimension: structure.timeDimension
+            ? { id: structure.timeDimension.id, position: structure.timeDimension.position }
+            : null,
+          measure: structure.measure ? { id: structure.measure.id, name: structure.measure.name } : null,
+          attributes: structure.attributes.map((a) => ({
+            id: a.id,
+            name: a.name,
+            assignment_status: a.assignmentStatus,
+            codelist: refText(a.codelistRef),
+          })),
+          constraints: structure.constraints.map((c) => ({
+            id: c.id,
+            type: c.type,
+            dimensions: Object.fromEntries(
+              Object.entries(c.included).map(([dim, codes]) => [dim, codes.length]),
+            ),
+          })),
+          registry_prepared_at: structure.prepared,
+        },
+        source: sdmxSource(rt, {
+          url: structure.url,
+          fetchedAt: structure.fetchedAt,
+          fromCache: structure.fromCache,
+          structure,
+          modifiedAt: structure.prepared,
+        }),
+      };
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { loadDataflowList } from '../registry/dataflow-list.js';
+import { pickText } from '../registry/pick-text.js';
+import { AgencyIdSchema } from '../registry/sdmx-ids.js';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { sdmxSource } from '../sdmx-source.js';
+
+export function searchDataflowsTool(rt: SdmxRuntime) {
+  return defineTool({
+    name: 'search_dataflows',
+    title: 'Search SDMX dataflows',
+    description:
+      `Start here. Lists the dataflows (statistical tables) of the ${rt.title} registry whose id, name or ` +
+      'description contains every word of the query (case-insensitive); without a query it lists them all, ' +
+      'sorted by id. A dataflow id such as "CME" is what get_dataflow_structure, list_codes and query_data take. ' +
+      'Check truncated: true means more flows matched than returned (raise limit or add a word); total_matched ' +
+      'counts every matching flow.',
+    input: z
+      .object({
+        query: z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe(
+            'Words to look for in id, name and description, all must match (1..200 chars; default: none).',
+          ),
+        agency: AgencyIdSchema.optional(),
+        limit: z.number().int().min(1).max(100).default(20).describe('Flows to return, 1..100 (default 20).'),
+      })
+      .strict(),
+    output: z.object({
+      agency: z.string().describe('Agency asked for ("all" = every agency).'),
+      flows: z.array(
+        z.object({
+          id: z.string(),
+          agency: z.string(),
+          version: z.string(),
+          name: z.string().nullable(),
+          description: z.string().nullable(),
+        }),
+      ),
+      returned: z.number(),
+      truncated: z.boolean().describe('True when more flows matched than returned.'),
+      total_matched: z.number().describe('Flows matching the query, in the same unit as returned.'),
+      registry_prepared_at: z
+        .string()
+        .nullable()
+        .describe(
+          'When the registry prepared the dataflow list it sent (its message header); null if unstated.',
+        ),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const agency = input.agency ?? rt.agency;
+      const list = await loadDataflowList(rt, ctx, agency);
+      const words = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const matched = list.dataflows
+        .map((f) => ({
+          id: f.id,
+          agency: f.agency,
+          version: f.version,
+          name: pickText(f.names, rt.language),
+          description: pickText(f.descriptions, rt.language),
+        }))
+        .filter((f) => {
+          const haystack = `${f.id} ${f.name ?? ''} ${f.description ?? ''}`.toLowerCase();
+          return words.every((w) => haystack.includes(w));
+        })
+        .sort((a, b) => a.id.localeCompare(b.id) || a.agency.localeCompare(b.agency));
+      const flows = matched.slice(0, input.limit);
+      return {
+        data: {
+          agency,
+          flows,
+          returned: flows.length,
+          truncated: matched.length > flows.length,
+          total_matched: matched.length,
+          registry_prepared_at: list.prepared,
+        },
+        source: sdmxSource(rt, {
+          url: list.url,
+          fetchedAt: list.fetchedAt,
+          fromCache: list.fromCache,
+          identifiers: { agency, ...(input.query ? { search: input.query } : {}) },
+          title: `${rt.title} dataflows${input.query ? ` matching «${input.query}»` : ''}`,
+          modifiedAt: list.prepared,
+        }),
+      };
+    },
+  });
+}
