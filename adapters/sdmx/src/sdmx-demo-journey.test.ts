@@ -7,7 +7,12 @@ it('runs the demo journey offline to the published values with a citation', asyn
   const fixture = await startSdmxFixture();
   const server = createOpenDataServer({
     adapters: [
-      createSdmxAdapter({ url: fixture.url, agency: 'UNICEF', title: 'UNICEF', trusted_hosts: [fixture.hostPort] }),
+      createSdmxAdapter({
+        url: fixture.url,
+        agency: 'UNICEF',
+        title: 'UNICEF',
+        trusted_hosts: [fixture.hostPort],
+      }),
     ],
     logger: silentLogger,
   });
