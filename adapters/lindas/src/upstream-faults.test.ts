@@ -87,10 +87,11 @@ describe('LINDAS upstream faults', () => {
     expect(envelope.returned).toBe(1);
   });
 
-  it('maps a store-side syntax error (HTTP 400) to query_error', async () => {
+  it("maps a store-side syntax error (HTTP 400) to query_error with the store's message", async () => {
     const envelope = (await serverFor().callTool('run_sparql', {
       query: 'SELECT ?x WHERE { BIND(1 AS ?x) BIND(2 AS ?x) }',
     })) as Body;
     expect(envelope.error).toMatchObject({ code: 'query_error', retryable: false });
+    expect(envelope.error?.message).toMatch(/^The SPARQL store rejected the query: \S/);
   });
 });

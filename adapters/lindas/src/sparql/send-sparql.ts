@@ -1,4 +1,4 @@
-import { isOpenDataError, OpenDataError, shorten, type ToolContext } from '@opendata-mcp/core';
+import { OpenDataError, shorten, type ToolContext } from '@opendata-mcp/core';
 import {
   isAskResult,
   isSelectResult,
@@ -34,26 +34,22 @@ export async function sendSparql(
   query: string,
   options: SendOptions = {},
 ): Promise<SparqlAnswer<SparqlSelectResult | SparqlAskResult>> {
-  let response: Awaited<ReturnType<ToolContext['http']['fetch']>>;
-  try {
-    response = await ctx.http.fetch({
-      url: endpoint,
-      method: 'POST',
-      headers: {
-        accept: 'application/sparql-results+json',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({ query }).toString(),
-      signal: ctx.signal,
-      timeoutMs: options.timeoutMs ?? ctx.limits.requestTimeoutMs,
-      maxBytes: ctx.limits.maxResponseBytes,
-      ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
-      ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
-    });
-  } catch (error) {
-    if (isOpenDataError(error) && error.details?.status === 400) throw storeRejected(null);
-    throw error;
-  }
+  const response = await ctx.http.fetch({
+    url: endpoint,
+    method: 'POST',
+    headers: {
+      accept: 'application/sparql-results+json',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ query }).toString(),
+    signal: ctx.signal,
+    timeoutMs: options.timeoutMs ?? ctx.limits.requestTimeoutMs,
+    maxBytes: ctx.limits.maxResponseBytes,
+    // The store explains a rejected query in the body of its 400; relay that, shortened.
+    acceptStatuses: [400],
+    ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}),
+    ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
+  });
   if (response.status === 400) throw storeRejected(response.text());
   if (response.status < 200 || response.status >= 300) throw statusFailure(response.status, endpoint);
   let parsed: unknown;

@@ -146,7 +146,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         signal,
         request.maxBytes ?? limits.maxResponseBytes,
       );
-      if (!response.ok) {
+      if (!response.ok && !request.acceptStatuses?.includes(response.status)) {
         await response.body?.cancel();
         throw statusError(response.status, url.hostname, response.headers.get('retry-after'));
       }
@@ -194,10 +194,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   return {
     async fetch(request) {
+      checkAcceptedStatuses(request.acceptStatuses);
       const ttl = request.cacheTtlMs ?? 0;
       if (ttl <= 0) return materialize(await fetchFresh(request), false);
-      const { value, hit } = await metadata.getOrLoad(cacheKey(request), ttl, () => fetchFresh(request));
-      return materialize(value, hit);
+      try {
+        const { value, hit } = await metadata.getOrLoad(cacheKey(request), ttl, async () => {
+          const snapshot = await fetchFresh(request);
+          if (snapshot.status > 299) throw new UncachedAnswer(snapshot);
+          return snapshot;
+        });
+        return materialize(value, hit);
+      } catch (error) {
+        if (error instanceof UncachedAnswer) return materialize(error.snapshot, false);
+        throw error;
+      }
     },
     download,
     stats: () => {
@@ -217,4 +227,17 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       };
     },
   };
+}
+
+/** Carries an accepted client-error answer past the metadata cache, which keeps successes only. */
+class UncachedAnswer {
+  constructor(readonly snapshot: Snapshot) {}
+}
+
+function checkAcceptedStatuses(statuses: number[] | undefined): void {
+  for (const status of statuses ?? []) {
+    if (status < 400 || status > 499 || status === 408 || status === 425 || status === 429) {
+      throw new Error(`acceptStatuses may only list non-retryable 4xx statuses, not ${status}.`);
+    }
+  }
 }

@@ -22,6 +22,12 @@ export interface HttpRequest {
   cacheTtlMs?: number;
   /** Called while the body streams in. */
   onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
+  /**
+   * `fetch` only: client-error statuses (4xx, except the retryable 408, 425, 429) answered as a
+   * response instead of an error, for backends that explain a refusal in the body (a SPARQL store's
+   * message on a bad query, CKAN's JSON error envelope). Such answers are never cached.
+   */
+  acceptStatuses?: number[];
 }
 
 export interface HttpResponse {
