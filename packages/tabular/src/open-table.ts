@@ -1,6 +1,7 @@
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reviewTable } from './checks/review-table.js';
 import { createEngine, type Engine } from './engine/create-engine.js';
 import type { TableLimits } from './engine/table-limits.js';
 import { describeTotalRows } from './loading/describe-total-rows.js';
@@ -96,10 +97,12 @@ export async function openTable(input: OpenTableInput): Promise<TableSession> {
     notes.push(...(await loadInto(engine, format, input.path, tempDir, input.limits)));
     checkAborted(input.signal);
     report(2, 'Checking the loaded table');
+    const counted = await engine.connection.runAndReadAll('SELECT count(*) FROM data');
+    const rowCount = Number(counted.getRows()[0]?.[0]);
+    if (rowCount > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
+    notes.push(...(await reviewTable(engine.connection, { convertNumbers: format !== 'parquet', rowCount })));
     const totals = await describeTotalRows(engine.connection);
     if (totals) notes.push(totals);
-    const counted = await engine.connection.runAndReadAll('SELECT count(*) FROM data');
-    if (Number(counted.getRows()[0]?.[0]) > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
     const session = await createTableSession(engine, { format, notes, limits: input.limits });
     report(STEPS, `Loaded ${session.rowCount} rows`);
     return session;

@@ -74,6 +74,9 @@ function readCsvSql(
     `names=[${layout.names.map(sqlString).join(', ')}]`,
     'null_padding=true',
     ...(layout.decimalComma ? [`decimal_separator=','`] : []),
+    ...(layout.textColumns.length > 0
+      ? [`types={${layout.textColumns.map((name) => `${sqlString(name)}: 'VARCHAR'`).join(', ')}}`]
+      : []),
     ...extra,
   ];
   const columns = layout.names.map(sqlIdentifier).join(', ');

@@ -11,6 +11,8 @@ export interface CsvLayout {
   /** Column names: trimmed, never empty, unique regardless of case. */
   names: string[];
   decimalComma: boolean;
+  /** Columns to read as text so a later check can decide what their digit groups mean. */
+  textColumns: string[];
   notes: string[];
 }
 
@@ -84,6 +86,25 @@ function detectDecimalComma(records: CsvRecord[], delimiter: string): boolean {
   return comma > 0 && comma >= dot;
 }
 
+const DOT_GROUPED = /^[-+]?[1-9]\d{0,2}(\.\d{3})+$/;
+const PLAIN_INTEGER = /^[-+]?(0|[1-9]\d*)$/;
+
+/**
+ * In a file that is not comma-separated, "1.613" next to "379" is most likely 1613 (dot thousands),
+ * but DuckDB would read it as 1.613. Such columns are loaded as text; the table review then
+ * converts them or says why it cannot.
+ */
+function dotGroupedColumns(records: CsvRecord[], names: string[], delimiter: string): string[] {
+  if (delimiter === ',') return [];
+  return names.filter((_, index) => {
+    const values = records.map(({ fields }) => (fields[index] ?? '').trim()).filter(Boolean);
+    return (
+      values.some((value) => DOT_GROUPED.test(value)) &&
+      values.every((value) => DOT_GROUPED.test(value) || PLAIN_INTEGER.test(value))
+    );
+  });
+}
+
 /** Finds delimiter, header row and decimal mark from the head of a decoded CSV file. */
 export function sniffCsvLayout(head: string, complete: boolean): CsvLayout {
   let best = { delimiter: ',', count: 1, support: -1, records: [] as CsvRecord[] };
@@ -114,5 +135,15 @@ export function sniffCsvLayout(head: string, complete: boolean): CsvLayout {
   const decimalComma = detectDecimalComma(records.slice(headerIndex + 1), delimiter);
   if (decimalComma)
     notes.push('Decimal commas detected (e.g. 4525,52): numbers were read with "," as the decimal mark.');
-  return { delimiter, fieldCount: width, headerOffset: header.start, headerLine, names, decimalComma, notes };
+  const textColumns = dotGroupedColumns(records.slice(headerIndex + 1), names, delimiter);
+  return {
+    delimiter,
+    fieldCount: width,
+    headerOffset: header.start,
+    headerLine,
+    names,
+    decimalComma,
+    textColumns,
+    notes,
+  };
 }

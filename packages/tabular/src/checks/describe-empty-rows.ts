@@ -1,0 +1,41 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlIdentifier } from '../loading/sql-literal.js';
+import { aggregateRow, type TableColumn } from './table-stats.js';
+
+function blank(column: TableColumn): string {
+  const name = sqlIdentifier(column.name);
+  return column.type === 'VARCHAR' ? `coalesce(trim(${name}), '') = ''` : `${name} IS NULL`;
+}
+
+function filledFilter(column: TableColumn): string {
+  const name = sqlIdentifier(column.name);
+  return column.type === 'VARCHAR' ? `trim(${name}) <> ''` : `${name} IS NOT NULL`;
+}
+
+/**
+ * Rows with every cell blank (spreadsheets exported with trailing empty lines) are kept, since
+ * dropping rows would change the table silently; the note counts them and names a filter that
+ * excludes exactly them, when one column is filled in every other row.
+ */
+export async function describeEmptyRows(
+  connection: DuckDBConnection,
+  columns: TableColumn[],
+  rowCount: number,
+): Promise<string | null> {
+  if (columns.length === 0 || rowCount === 0) return null;
+  const empty = columns.map(blank).join(' AND ');
+  const stats = await aggregateRow(connection, [
+    `count(*) FILTER (WHERE ${empty}) AS empty`,
+    `min(rowid) FILTER (WHERE ${empty}) AS first`,
+    ...columns.map((column, index) => `count(*) FILTER (WHERE ${blank(column)}) AS blank_${index}`),
+  ]);
+  const count = Number(stats.empty);
+  if (count === 0) return null;
+  if (count === rowCount) return `Every row is entirely empty (${count} row(s), every cell blank).`;
+  const where = Number(stats.first) === rowCount - count ? 'all at the end' : 'scattered';
+  const key = columns.find((_, index) => Number(stats[`blank_${index}`]) === count);
+  const exclude = key
+    ? `exclude them with WHERE ${filledFilter(key)}`
+    : 'exclude them with a filter on a column that is always filled';
+  return `${count} row(s) are entirely empty (every cell blank; ${where}); they are kept as rows, so ${exclude}.`;
+}

@@ -1,0 +1,21 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+
+export interface TableColumn {
+  name: string;
+  type: string;
+}
+
+/** The columns of the loaded table `data`, in order, with DuckDB's type names. */
+export async function tableColumns(connection: DuckDBConnection): Promise<TableColumn[]> {
+  const described = await connection.runAndReadAll('SELECT column_name, column_type FROM (DESCRIBE data)');
+  return described.getRows().map(([name, type]) => ({ name: String(name), type: String(type) }));
+}
+
+/** Runs `SELECT <aggregates> FROM data` and returns its single row (counts as JSON strings: use Number). */
+export async function aggregateRow(
+  connection: DuckDBConnection,
+  aggregates: string[],
+): Promise<Record<string, unknown>> {
+  const result = await connection.runAndReadAll(`SELECT ${aggregates.join(', ')} FROM data`);
+  return (result.getRowObjectsJson()[0] ?? {}) as Record<string, unknown>;
+}
