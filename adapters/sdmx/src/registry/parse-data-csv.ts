@@ -2,6 +2,7 @@ import { OpenDataError } from '@opendata-mcp/core';
 import { parse } from 'csv-parse/sync';
 import type { FlowComponent, FlowStructure } from './flow-structure.js';
 import { pickText } from './pick-text.js';
+import type { CodeInfo } from './structure-types.js';
 
 export interface CodedValue {
   code: string;
@@ -117,8 +118,19 @@ function coded(row: string[], index: number, column: Column, language: string): 
   }
   const sent = column.labelAt === null ? '' : (row[column.labelAt] ?? '');
   if (sent !== '') return { code: raw, label: sent };
-  const code = column.component.codelist?.codes.find((c) => c.id === raw);
+  const code = codeIndex(column.component).get(raw);
   return { code: raw, label: code ? pickText(code.names, language) : null };
+}
+
+// A code list can hold thousands of codes; index each once rather than scanning it per cell.
+const indexes = new WeakMap<FlowComponent, Map<string, CodeInfo>>();
+function codeIndex(component: FlowComponent): Map<string, CodeInfo> {
+  let index = indexes.get(component);
+  if (!index) {
+    index = new Map((component.codelist?.codes ?? []).map((c) => [c.id, c]));
+    indexes.set(component, index);
+  }
+  return index;
 }
 
 function notCsv(why: string): OpenDataError {

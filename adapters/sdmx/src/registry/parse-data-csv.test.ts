@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowComponent, FlowStructure } from './flow-structure.js';
+import { parseDataCsv } from './parse-data-csv.js';
+
+function component(id: string, codes: Array<[string, string]> = []): FlowComponent {
+  return {
+    id,
+    position: null,
+    name: id,
+    codelistRef: null,
+    codelist: codes.length
+      ? {
+          agency: 'X',
+          id: `CL_${id}`,
+          version: '1.0',
+          names: [],
+          codes: codes.map(([code, name]) => ({
+            id: code,
+            names: [{ lang: 'en', value: name }],
+            parent: null,
+          })),
+        }
+      : null,
+    assignmentStatus: null,
+    allowed: null,
+    available: null,
+  };
+}
+
+const structure = {
+  dimensions: [component('REF_AREA', [['CH', 'Switzerland']]), component('SEX', [['F', 'Female']])],
+  timeDimension: component('TIME_PERIOD'),
+  measure: component('OBS_VALUE'),
+  attributes: [component('OBS_STATUS', [['A', 'Normal value']])],
+} as unknown as FlowStructure;
+
+describe('parseDataCsv', () => {
+  it('reads strict SDMX-CSV 1.0 and labels codes from the code lists', () => {
+    const parsed = parseDataCsv(
+      'DATAFLOW,REF_AREA,SEX,TIME_PERIOD,OBS_VALUE,OBS_STATUS\nX:F(1.0),CH,F,2020,0.40,A\nX:F(1.0),CH,F,2021,,\n',
+      structure,
+      'en',
+    );
+    expect(parsed.dialect).toBe('sdmx-csv-1.0');
+    expect(parsed.observations[0]).toEqual({
+      series_key: 'CH.F',
+      dimensions: { REF_AREA: { code: 'CH', label: 'Switzerland' }, SEX: { code: 'F', label: 'Female' } },
+      time_period: '2020',
+      obs_value: '0.40',
+      value: 0.4,
+      attributes: { OBS_STATUS: { code: 'A', label: 'Normal value' } },
+    });
+    expect(parsed.observations[1]).toMatchObject({ obs_value: null, value: null, attributes: {} });
+  });
+
+  it('takes labels from code-and-label columns and from "CODE: Label" cells', () => {
+    const pairs = parseDataCsv(
+      'REF_AREA,Area,SEX,Sex,TIME_PERIOD,OBS_VALUE\nCH,Schweiz,F,Frau,2020,1e3\n',
+      structure,
+      'en',
+    );
+    expect(pairs.dialect).toBe('code-label-columns');
+    expect(pairs.observations[0]?.dimensions.REF_AREA).toEqual({ code: 'CH', label: 'Schweiz' });
+    expect(pairs.observations[0]?.value).toBe(1000);
+    const both = parseDataCsv(
+      'REF_AREA: Area,SEX,TIME_PERIOD,OBS_VALUE\nCH: Suisse,F,2020,NaN\n',
+      structure,
+      'en',
+    );
+    expect(both.observations[0]?.dimensions.REF_AREA).toEqual({ code: 'CH', label: 'Suisse' });
+    expect(both.observations[0]).toMatchObject({ obs_value: 'NaN', value: null });
+  });
+
+  it('refuses an HTML page, a cut-off body and a CSV without time or value as upstream_error', () => {
+    for (const text of [
+      '<html><body>Checking your browser</body></html>',
+      'REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20',
+      '',
+    ]) {
+      expect(() => parseDataCsv(text, structure, 'en')).toThrow(
+        expect.objectContaining({ code: 'upstream_error' }),
+      );
+    }
+  });
+});
