@@ -9,12 +9,12 @@ import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ProgressUpdate, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
-import { type Envelope, successEnvelopeSchema } from '../envelope/envelope.js';
+import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
 import type { HttpClient } from '../http/http-types.js';
 import { createJsonLogger, type Logger } from '../log/logger.js';
-import { advertiseOnly } from './advertise-only.js';
+import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
   type AdapterEntry,
@@ -47,9 +47,12 @@ export interface OpenDataServerOptions {
   requestStateKey?: string | Uint8Array;
 }
 
+export type ProgressReporter = (update: ProgressUpdate) => void | Promise<void>;
+
 export interface CallOptions {
   signal?: AbortSignal;
-  onProgress?: (update: ProgressUpdate) => void;
+  /** Awaited by the tool's `ctx.progress`, so a report is delivered before the answer. */
+  onProgress?: ProgressReporter;
 }
 
 export interface OpenDataServer {
@@ -86,11 +89,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     services.set(adapter.id, { http, cache: createTtlCache(), logger: adapterLogger });
   }
 
-  const contextFor = (
-    adapter: Adapter,
-    signal: AbortSignal,
-    progress?: (u: ProgressUpdate) => void,
-  ): ToolContext => {
+  const contextFor = (adapter: Adapter, signal: AbortSignal, progress?: ProgressReporter): ToolContext => {
     const service = services.get(adapter.id);
     if (!service) throw new CompositionError(`Adapter "${adapter.id}" is not part of this server.`);
     return {
@@ -99,7 +98,9 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
-      progress: async (update) => progress?.(update),
+      progress: async (update) => {
+        await progress?.(update);
+      },
     };
   };
 
@@ -153,7 +154,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     });
   }
 
-  function coreContext(signal: AbortSignal, progress?: (u: ProgressUpdate) => void): ToolContext {
+  function coreContext(signal: AbortSignal, progress?: ProgressReporter): ToolContext {
     const first = adapters[0];
     if (first) return { ...contextFor(first, signal, progress), adapterId: 'core' };
     return {
@@ -164,7 +165,9 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
-      progress: async (update) => progress?.(update),
+      progress: async (update) => {
+        await progress?.(update);
+      },
     };
   }
 
@@ -176,7 +179,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       inputSchema: advertiseOnly(tool.input),
       annotations: { title: tool.title, ...tool.annotations },
       ...(tool.kind === 'data'
-        ? { outputSchema: advertiseOnly(successEnvelopeSchema(tool.output)) }
+        ? { outputSchema: advertiseOnly(envelopeSchemaOf(tool.output)) }
         : tool.output
           ? { outputSchema: advertiseOnly(tool.output) }
           : {}),
@@ -232,12 +235,15 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   };
 }
 
-function progressReporter(sdk: ServerContext): ((update: ProgressUpdate) => void) | undefined {
+/**
+ * Resolves once the notification is handed to the transport, so a tool that awaits its progress
+ * report cannot have its result overtake it: a client drops progress that arrives after the result.
+ */
+function progressReporter(sdk: ServerContext): ProgressReporter | undefined {
   const token = sdk.mcpReq._meta?.progressToken;
   if (token === undefined) return undefined;
-  return (update) => {
-    void sdk.mcpReq
+  return (update) =>
+    sdk.mcpReq
       .notify({ method: 'notifications/progress', params: { progressToken: token, ...update } })
       .catch(() => undefined);
-  };
 }

@@ -1,13 +1,9 @@
 import type { ToolContext } from '../contract/context.js';
 import type { DataToolDefinition } from '../contract/tool.js';
-import {
-  type Envelope,
-  errorEnvelope,
-  successEnvelope,
-  successEnvelopeSchema,
-} from '../envelope/envelope.js';
+import { type Envelope, errorEnvelope, successEnvelope } from '../envelope/envelope.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
+import { envelopeSchemaOf } from './advertise-only.js';
 import { formatIssues } from './format-issues.js';
 
 /**
@@ -39,7 +35,7 @@ export async function runDataTool(
     ctx.signal.throwIfAborted();
     const result = await tool.execute(parsed.data, ctx);
     const envelope = successEnvelope(result.data as Record<string, unknown>, result.source);
-    const checked = successEnvelopeSchema(tool.output).safeParse(envelope);
+    const checked = envelopeSchemaOf(tool.output).safeParse(envelope);
     if (!checked.success) {
       ctx.logger.error('tool output does not match its schema', {
         tool: tool.name,
