@@ -216,7 +216,7 @@ export const QUESTIONS: QuestionCase[] = [
     id: 'newcastle-total',
     question: 'What did those payments add up to?',
     ...NEWCASTLE,
-    sql: `SELECT round(sum(CAST(replace("Grand Total", ',', '') AS DOUBLE)), 2) FROM data`,
+    sql: 'SELECT round(sum("Grand Total"), 2) FROM data',
     expected: () =>
       round2(newcastle().reduce((s, r) => s + Number((r['Grand Total'] ?? '').replace(/,/g, '')), 0)),
     oracle: FILE,

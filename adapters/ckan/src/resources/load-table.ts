@@ -28,6 +28,7 @@ function tableLimits(ctx: ToolContext) {
     maxRows: ctx.limits.maxRows,
     memoryBytes: ctx.limits.maxQueryMemoryBytes,
     queryTimeoutMs: ctx.limits.queryTimeoutMs,
+    maxDownloadBytes: ctx.limits.maxDownloadBytes,
   };
 }
 
