@@ -51,9 +51,13 @@ describe(`official MCP conformance suite ${CONFORMANCE_VERSION}`, { timeout: 300
       const scored = run.scenarios.filter((s) => s.scored);
       const failed = scored.filter((s) => s.failed).map((s) => s.scenario);
       const expected = baseline.runs[name] ?? {};
+      const warnings = scored.flatMap((s) =>
+        s.checks.filter((c) => c.status === 'WARNING').map((c) => `${s.scenario}:${c.id}`),
+      );
       console.info(
         `conformance ${name}: ${scored.length - failed.length}/${scored.length} scored scenarios passed; ` +
-          `failing: ${failed.join(', ') || 'none'}; not scored: ${run.scenarios.length - scored.length}`,
+          `failing: ${failed.join(', ') || 'none'}; warnings: ${warnings.join(', ') || 'none'}; ` +
+          `not scored: ${run.scenarios.length - scored.length}`,
       );
       expect(scored.length, run.output.slice(-2_000)).toBeGreaterThan(20);
       const unexpected = scored

@@ -212,6 +212,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     registerExtras(server, adapters, (adapter, sdk) =>
       sealer.contextFor(contextFor(adapter, sdk.mcpReq.signal), sdk),
     );
+    declareStaticLists(server);
     return server;
   }
 
@@ -246,4 +247,18 @@ function progressReporter(sdk: ServerContext): ProgressReporter | undefined {
     sdk.mcpReq
       .notify({ method: 'notifications/progress', params: { progressToken: token, ...update } })
       .catch(() => undefined);
+}
+
+/**
+ * The SDK declares `listChanged` as soon as something is registered; here the lists are fixed
+ * when the server is composed, so the server says so rather than promise notifications that
+ * never come.
+ */
+function declareStaticLists(server: McpServer): void {
+  const declared = server.server.getCapabilities();
+  server.server.registerCapabilities({
+    ...(declared.tools ? { tools: { ...declared.tools, listChanged: false } } : {}),
+    ...(declared.prompts ? { prompts: { ...declared.prompts, listChanged: false } } : {}),
+    ...(declared.resources ? { resources: { ...declared.resources, listChanged: false } } : {}),
+  });
 }
