@@ -1,5 +1,6 @@
 import { CkanOptionsSchema, ckanDemoJourney, createCkanAdapter } from '@opendata-mcp/ckan';
 import { createLindasAdapter, LindasOptionsSchema, lindasDemoJourney } from '@opendata-mcp/lindas';
+import { createSdmxAdapter, SdmxOptionsSchema, sdmxDemoJourney } from '@opendata-mcp/sdmx';
 import { type AdapterRegistry, createRegistry } from './registry.js';
 
 /** The adapter types the `opendata-mcp` command knows. */
@@ -19,5 +20,14 @@ export const defaultRegistry: AdapterRegistry = createRegistry([
     create: createCkanAdapter,
     fixture: 'ckan',
     demo: ckanDemoJourney,
+  },
+  {
+    type: 'sdmx',
+    description:
+      'Any SDMX 2.1 REST registry (UNICEF, ECB, Eurostat, OECD, IMF, BIS …): dataflows, codes, data.',
+    options: SdmxOptionsSchema,
+    create: createSdmxAdapter,
+    fixture: 'sdmx',
+    demo: sdmxDemoJourney,
   },
 ]);

@@ -9,6 +9,7 @@ export async function main(argv: string[]): Promise<void> {
     fixtures: {
       lindas: async () => (await import('@opendata-mcp/fixtures')).startLindasFixture(),
       ckan: async () => (await import('@opendata-mcp/fixtures')).startCkanFixture(),
+      sdmx: async () => (await import('@opendata-mcp/fixtures')).startSdmxFixture(),
     },
     env: process.env,
     stdout: (text) => process.stdout.write(text),

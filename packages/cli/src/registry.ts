@@ -2,7 +2,7 @@ import type { Adapter, DemoJourney } from '@opendata-mcp/core';
 import type { z } from 'zod';
 
 /** Which loopback fixture an adapter type is pointed at under `--offline`. */
-export type FixtureKind = 'lindas' | 'ckan';
+export type FixtureKind = 'lindas' | 'ckan' | 'sdmx';
 
 /** How the CLI knows one adapter type: its options schema, its factory, its demo and fixture. */
 export interface AdapterRegistration {

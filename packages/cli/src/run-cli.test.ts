@@ -65,6 +65,9 @@ function harness(env: Record<string, string> = {}) {
       ckan: async () => {
         throw new Error('not used');
       },
+      sdmx: async () => {
+        throw new Error('not used');
+      },
     },
   };
   return { deps, out: () => out.join(''), err: () => err.join(''), started: () => started };

@@ -14,6 +14,6 @@ describe('published configuration schema', () => {
       properties: { adapters: { items: { oneOf: Array<{ properties: { type: { const: string } } }> } } };
     };
     const types = schema.properties.adapters.items.oneOf.map((o) => o.properties.type.const);
-    expect(types).toEqual(['lindas', 'ckan']);
+    expect(types).toEqual(['lindas', 'ckan', 'sdmx']);
   });
 });
