@@ -64,12 +64,13 @@ describe('opendata-mcp serve --offline over stdio', () => {
     expect((datasets.source as { backend: string }).backend).toBe('ckan');
   });
 
-  it('reports both backends reachable in api_status', async () => {
+  it('reports every backend reachable in api_status', async () => {
     const status = text(await client.callTool({ name: 'api_status', arguments: {} }));
     expect(status).toMatchObject({ ok: true, all_reachable: true });
     expect((status.backends as Array<{ backend: string }>).map((b) => b.backend).sort()).toEqual([
       'ckan',
       'lindas',
+      'sdmx',
     ]);
   });
 });
