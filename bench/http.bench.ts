@@ -37,7 +37,7 @@ async function ensureResource(file: string, size: number): Promise<void> {
     }
     const piece = chunk.slice(0, Math.min(chunk.length, size - written));
     written += piece.length;
-    if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
+    if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve, reject) =>
     out.end((error?: Error | null) => (error ? reject(error) : resolve())),
