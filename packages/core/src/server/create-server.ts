@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type CallToolResult,
   type InputRequiredResult,
@@ -47,7 +49,8 @@ export interface OpenDataServerOptions {
   requestStateKey?: string | Uint8Array;
 }
 
-export type ProgressReporter = (update: ProgressUpdate) => void | Promise<void>;
+/** Receives progress reports; a returned promise is awaited, any other return value ignored. */
+export type ProgressReporter = (update: ProgressUpdate) => unknown;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -81,6 +84,8 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     const adapterLogger = logger.child({ adapter: adapter.id });
     const httpOptions: HttpClientOptions = {
       ...options.http,
+      // One cache folder per instance: each client bounds and evicts only the files it owns.
+      cacheDir: join(options.http?.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'), adapter.id),
       ...(adapter.network ? { policy: adapter.network } : {}),
       limits,
       logger: adapterLogger,
@@ -154,14 +159,19 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     });
   }
 
+  // `api_status` belongs to no adapter; it borrows the first adapter's services, or these when there is none.
+  let coreServices: { http: HttpClient; cache: TtlCache; logger: Logger } | undefined;
   function coreContext(signal: AbortSignal, progress?: ProgressReporter): ToolContext {
     const first = adapters[0];
     if (first) return { ...contextFor(first, signal, progress), adapterId: 'core' };
-    return {
-      adapterId: 'core',
+    coreServices ??= {
       http: createHttpClient({ limits, logger }),
       cache: createTtlCache({ maxEntries: 1 }),
       logger,
+    };
+    return {
+      adapterId: 'core',
+      ...coreServices,
       clock,
       signal,
       limits,
