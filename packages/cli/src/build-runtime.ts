@@ -37,6 +37,7 @@ export function buildRuntime(
       ...(limits.call_deadline_ms ? { callDeadlineMs: limits.call_deadline_ms } : {}),
     },
     ...(config.cache_dir ? { http: { cacheDir: config.cache_dir } } : {}),
+    ...(config.http?.request_state_key ? { requestStateKey: config.http.request_state_key } : {}),
   });
   return {
     server,

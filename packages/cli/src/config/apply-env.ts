@@ -9,6 +9,7 @@ export const ENV_VARIABLES = {
   OPENDATA_MCP_ALLOWED_ORIGINS: 'http.allowed_origins (comma-separated)',
   OPENDATA_MCP_MAX_BODY_BYTES: 'http.max_body_bytes',
   OPENDATA_MCP_BEARER_TOKEN: 'http.bearer_token',
+  OPENDATA_MCP_REQUEST_STATE_KEY: 'http.request_state_key',
   OPENDATA_MCP_LOG_LEVEL: 'log_level',
   OPENDATA_MCP_CACHE_DIR: 'cache_dir',
 } as const;
@@ -34,6 +35,7 @@ export function applyEnv(config: Config, env: Readonly<Record<string, string | u
     http.max_body_bytes = integer('OPENDATA_MCP_MAX_BODY_BYTES', env.OPENDATA_MCP_MAX_BODY_BYTES);
   }
   if (env.OPENDATA_MCP_BEARER_TOKEN) http.bearer_token = env.OPENDATA_MCP_BEARER_TOKEN;
+  if (env.OPENDATA_MCP_REQUEST_STATE_KEY) http.request_state_key = env.OPENDATA_MCP_REQUEST_STATE_KEY;
   const level = env.OPENDATA_MCP_LOG_LEVEL;
   if (level && !['debug', 'info', 'warn', 'error', 'silent'].includes(level)) {
     throw new ConfigError(

@@ -54,6 +54,13 @@ export const HttpConfigSchema = z
       .min(16)
       .optional()
       .describe('When set, /mcp requires "Authorization: Bearer <token>".'),
+    request_state_key: z
+      .string()
+      .min(32)
+      .optional()
+      .describe(
+        'Secret that signs multi-round request state; give every process behind one address the same key.',
+      ),
   })
   .strict();
 
