@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
-import type { Clock, ProgressUpdate, ToolContext } from '../contract/context.js';
+import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
@@ -24,12 +24,15 @@ import {
   CompositionError,
   composeAdapters,
 } from './compose-adapters.js';
+import { declareStaticLists } from './declare-static-lists.js';
 import { HealthLedger } from './health-ledger.js';
 import { mergeInstructions } from './merge-instructions.js';
+import { type ProgressReporter, progressReporter } from './progress-reporter.js';
 import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { runDataTool } from './tool-runner.js';
+import { withDeadline } from './with-deadline.js';
 
 export const SERVER_NAME = 'opendata-mcp';
 export const SERVER_VERSION = '0.1.0';
@@ -48,9 +51,6 @@ export interface OpenDataServerOptions {
   /** HMAC key (32+ bytes) for multi-round `requestState`; random per process when absent. */
   requestStateKey?: string | Uint8Array;
 }
-
-/** Receives progress reports; a returned promise is awaited, any other return value ignored. */
-export type ProgressReporter = (update: ProgressUpdate) => unknown;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -115,41 +115,12 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const byName = new Map(tools.map((t) => [t.name, t]));
   const instructions = mergeInstructions(adapters);
 
-  async function withDeadline<T>(
-    parent: AbortSignal | undefined,
-    run: (signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () =>
-        controller.abort(
-          new OpenDataError(
-            'upstream_timeout',
-            `The call ran past its ${limits.callDeadlineMs} ms deadline.`,
-            {
-              hint: 'Narrow the request (fewer rows, a filter) or try again later.',
-            },
-          ),
-        ),
-      limits.callDeadlineMs,
-    );
-    const onAbort = () => controller.abort(parent?.reason);
-    parent?.addEventListener('abort', onAbort, { once: true });
-    if (parent?.aborted) onAbort();
-    try {
-      return await run(controller.signal);
-    } finally {
-      clearTimeout(timer);
-      parent?.removeEventListener('abort', onAbort);
-    }
-  }
-
   async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
     if (entry.tool.kind !== 'data')
       throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
     const tool = entry.tool;
     const adapter = entry.adapter.id === 'core' ? undefined : entry.adapter;
-    return withDeadline(options.signal, async (signal) => {
+    return withDeadline(options.signal, limits.callDeadlineMs, async (signal) => {
       const ctx = adapter
         ? contextFor(adapter, signal, options.onProgress)
         : coreContext(signal, options.onProgress);
@@ -206,7 +177,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         if (!parsed.success) {
           return { content: [{ type: 'text', text: `Invalid arguments for ${entry.name}.` }], isError: true };
         }
-        return withDeadline(sdk.mcpReq.signal, (signal) =>
+        return withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
           tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
         );
       },
@@ -244,31 +215,4 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       await Promise.allSettled(adapters.map((a) => a.close?.()));
     },
   };
-}
-
-/**
- * Resolves once the notification is handed to the transport, so a tool that awaits its progress
- * report cannot have its result overtake it: a client drops progress that arrives after the result.
- */
-function progressReporter(sdk: ServerContext): ProgressReporter | undefined {
-  const token = sdk.mcpReq._meta?.progressToken;
-  if (token === undefined) return undefined;
-  return (update) =>
-    sdk.mcpReq
-      .notify({ method: 'notifications/progress', params: { progressToken: token, ...update } })
-      .catch(() => undefined);
-}
-
-/**
- * The SDK declares `listChanged` as soon as something is registered; here the lists are fixed
- * when the server is composed, so the server says so rather than promise notifications that
- * never come.
- */
-function declareStaticLists(server: McpServer): void {
-  const declared = server.server.getCapabilities();
-  server.server.registerCapabilities({
-    ...(declared.tools ? { tools: { ...declared.tools, listChanged: false } } : {}),
-    ...(declared.prompts ? { prompts: { ...declared.prompts, listChanged: false } } : {}),
-    ...(declared.resources ? { resources: { ...declared.resources, listChanged: false } } : {}),
-  });
 }
