@@ -4,58 +4,31 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createResourceCache } from '../cache/resource-cache.js';
 import { createTtlCache } from '../cache/ttl-cache.js';
-import type { NetworkPolicy } from '../contract/adapter.js';
-import type { Limits } from '../contract/limits.js';
-import type { Logger } from '../log/logger.js';
 import { cacheKey } from './cache-key.js';
 import { followRedirects } from './follow-redirects.js';
 import { createGuardedAgent } from './guarded-connector.js';
+import { DEFAULT_CACHE_MAX_BYTES, type HttpClientOptions } from './http-client-options.js';
 import { statusError } from './http-errors.js';
 import type { DownloadResult, HttpClient, HttpRequest } from './http-types.js';
 import { checkUrl, compilePolicy } from './network-policy.js';
-import { type Resolver, systemResolver } from './resolver.js';
+import { systemResolver } from './resolver.js';
 import { materialize, readSnapshot, type Snapshot, toDownloadResult, withProgress } from './response-body.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { runWithRetries } from './run-with-retries.js';
 import { kyTransport, streamTransport, type Transport } from './send-request.js';
 import { DEFAULT_USER_AGENT } from './user-agent.js';
 
-export interface HttpClientOptions {
-  /** The adapter's network policy: trusted `host:port` fixtures and an optional host allow-list. */
-  policy?: NetworkPolicy;
-  limits: Limits;
-  logger: Logger;
-  /** Defaults to `opendata-mcp/<version>`. */
-  userAgent?: string;
-  /** Directory of the on-disk resource cache; defaults to a folder under the system temp dir. */
-  cacheDir?: string;
-  /** Byte bound of the on-disk resource cache (default 2 GiB). */
-  cacheMaxBytes?: number;
-  /** Byte bound of the in-memory metadata cache (default 64 MiB). */
-  metadataCacheMaxBytes?: number;
-  /** Parallel requests per host (default 4). */
-  maxConcurrentPerHost?: number;
-  /** Redirect hops followed (default 5). */
-  maxRedirects?: number;
-  retry?: Partial<RetryPolicy>;
-  /** Name resolution, injectable so tests run offline (default: the system resolver). */
-  resolver?: Resolver;
-  /** Waits between retries; injectable so tests can observe the delays. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-}
-
-const DEFAULT_CACHE_MAX_BYTES = 2 * 1024 ** 3;
 const DEFAULT_METADATA_MAX_BYTES = 64 * 1024 ** 2;
 const CONNECT_TIMEOUT_MS = 10_000;
 
 const defaultSleep = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal });
 
 /**
- * The guarded HTTP client every adapter reaches the network through (`ctx.http`): URL and
- * address guard with pinned sockets, manual redirects, bounded bodies, retries with backoff,
- * a per-host concurrency limit, a metadata TTL cache and a revalidating disk cache.
+ * The guarded HTTP client behind `ctx.http`: URL and address guard with pinned sockets, manual
+ * redirects, bounded bodies, retries with backoff, a per-host concurrency limit, a metadata TTL
+ * cache and a revalidating disk cache. Loaded on the first request by `createHttpClient`.
  */
-export function createHttpClient(options: HttpClientOptions): HttpClient {
+export function createGuardedHttpClient(options: HttpClientOptions): HttpClient {
   const { limits } = options;
   const policy = compilePolicy(options.policy);
   const retryPolicy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };

@@ -1,0 +1,31 @@
+import type { NetworkPolicy } from '../contract/adapter.js';
+import type { Limits } from '../contract/limits.js';
+import type { Logger } from '../log/logger.js';
+import type { Resolver } from './resolver.js';
+import type { RetryPolicy } from './retry-policy.js';
+
+export interface HttpClientOptions {
+  /** The adapter's network policy: trusted `host:port` fixtures and an optional host allow-list. */
+  policy?: NetworkPolicy;
+  limits: Limits;
+  logger: Logger;
+  /** Defaults to `opendata-mcp/<version>`. */
+  userAgent?: string;
+  /** Directory of the on-disk resource cache; defaults to a folder under the system temp dir. */
+  cacheDir?: string;
+  /** Byte bound of the on-disk resource cache (default 2 GiB). */
+  cacheMaxBytes?: number;
+  /** Byte bound of the in-memory metadata cache (default 64 MiB). */
+  metadataCacheMaxBytes?: number;
+  /** Parallel requests per host (default 4). */
+  maxConcurrentPerHost?: number;
+  /** Redirect hops followed (default 5). */
+  maxRedirects?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Name resolution, injectable so tests run offline (default: the system resolver). */
+  resolver?: Resolver;
+  /** Waits between retries; injectable so tests can observe the delays. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+export const DEFAULT_CACHE_MAX_BYTES = 2 * 1024 ** 3;
