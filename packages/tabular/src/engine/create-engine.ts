@@ -1,4 +1,5 @@
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { loadDuckDb } from './load-duckdb.js';
 import type { TableLimits } from './table-limits.js';
 
 export interface Engine {
@@ -11,6 +12,7 @@ export interface Engine {
  * loading a hostile file is bounded too; nothing spills to disk (no temp directory budget).
  */
 export async function createEngine(limits: TableLimits): Promise<Engine> {
+  const { DuckDBInstance } = await loadDuckDb();
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: `${Math.max(16, Math.floor(limits.memoryBytes / (1024 * 1024)))}MB`,
     threads: String(limits.threads ?? 2),

@@ -1,5 +1,6 @@
-import { type DuckDBConnection, type DuckDBResultReader, StatementType } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import { OpenDataError } from '@opendata-mcp/core';
+import { loadDuckDb } from './load-duckdb.js';
 
 export interface RunLimitedOptions {
   timeoutMs: number;
@@ -17,6 +18,7 @@ export interface RunLimitedResult {
  * statement, and a SELECT. A disagreement between the two parsers cannot stack a second statement.
  */
 async function prepareSingleSelect(connection: DuckDBConnection, sql: string) {
+  const { StatementType } = await loadDuckDb();
   const statements = await connection.extractStatements(sql);
   const prepared = statements.count === 1 ? await statements.prepare(0) : null;
   if (!prepared || prepared.statementType !== StatementType.SELECT) {

@@ -2,10 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { OpenDataError, shorten } from '@opendata-mcp/core';
-import iconv from 'iconv-lite';
 import { detectEncoding } from './detect-encoding.js';
 import { findFooter } from './find-footer.js';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';
+import { loadIconv } from './load-iconv.js';
 import { sniffCsvLayout } from './sniff-csv-layout.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 
@@ -35,17 +35,17 @@ async function planRead(input: LoadCsvInput, notes: string[]) {
   const encoding = input.text === undefined ? detectEncoding(bytes) : null;
   if (encoding) notes.push(encoding.note);
   const body = bytes.subarray(encoding?.bomBytes ?? 0);
-  const decodeAll = () => input.text ?? iconv.decode(body, encoding?.encoding ?? 'utf-8');
+  const decodeAll = async () => input.text ?? (await loadIconv()).decode(body, encoding?.encoding ?? 'utf-8');
   // Valid UTF-8 that needs no cutting is read by DuckDB in place: no copy of a large file.
   const inPlace = input.text === undefined && encoding?.encoding === 'utf-8' && body.length > HEAD_BYTES;
-  let text = inPlace ? undefined : decodeAll();
+  let text = inPlace ? undefined : await decodeAll();
   const head = text ?? new TextDecoder().decode(body.subarray(0, HEAD_BYTES));
   const layout = sniffCsvLayout(head, !inPlace);
   notes.push(...layout.notes);
   const tail = text ?? new TextDecoder().decode(body.subarray(body.length - HEAD_BYTES));
   let footer = findFooter(tail, layout.delimiter, layout.fieldCount, text ? layout.headerOffset : null);
   if (footer && !text) {
-    text = decodeAll();
+    text = await decodeAll();
     footer = findFooter(text, layout.delimiter, layout.fieldCount, layout.headerOffset);
   }
   if (footer) {

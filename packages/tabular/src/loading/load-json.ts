@@ -2,9 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { OpenDataError, shorten } from '@opendata-mcp/core';
-import iconv from 'iconv-lite';
 import { detectEncoding } from './detect-encoding.js';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';
+import { loadIconv } from './load-iconv.js';
 import { sqlString } from './sql-literal.js';
 
 function notRecords(what: string): OpenDataError {
@@ -31,6 +31,7 @@ export async function loadJson(input: {
   if (encoding.encoding !== 'utf-8') {
     notes.push(encoding.note);
     path = join(input.tempDir, 'table.json');
+    const iconv = await loadIconv();
     await writeFile(path, iconv.decode(input.bytes.subarray(encoding.bomBytes), encoding.encoding), 'utf8');
   }
   const text = input.bytes

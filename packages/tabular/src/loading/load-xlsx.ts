@@ -1,5 +1,5 @@
 import { DEFAULT_LIMITS, OpenDataError } from '@opendata-mcp/core';
-import readXlsxFile from 'read-excel-file/node';
+import type readXlsxFile from 'read-excel-file/node';
 import type { TableLimits } from '../engine/table-limits.js';
 import { checkZipExpansion } from './check-zip-expansion.js';
 
@@ -38,7 +38,9 @@ export async function xlsxToCsv(
   await checkZipExpansion(path, xlsxExpansionCap(limits));
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
-    sheets = await readXlsxFile(path);
+    // Loaded here, not at import: most servers never open a workbook.
+    const { default: readWorkbook } = await import('read-excel-file/node');
+    sheets = await readWorkbook(path);
   } catch (error) {
     throw new OpenDataError('unsupported_resource', 'The XLSX workbook could not be read.', {
       hint: 'The workbook may be damaged or password-protected. Try a CSV resource of the same dataset.',

@@ -1,4 +1,5 @@
-import NodeSqlParser from 'node-sql-parser';
+import { createRequire } from 'node:module';
+import type NodeSqlParser from 'node-sql-parser';
 import { applyRowCap } from './apply-row-cap.js';
 import { checkQuery } from './assert-safe-select.js';
 import { refuseSql } from './refuse-sql.js';
@@ -17,12 +18,22 @@ export interface CheckSqlOptions {
 
 const MAX_SQL_LENGTH = 20_000;
 const DIALECT = { database: 'PostgresQL' };
-const parser = new NodeSqlParser.Parser();
+const require = createRequire(import.meta.url);
+let parser: NodeSqlParser.Parser | undefined;
+
+/**
+ * The parser of every dialect is one large module: required on the first check, synchronously so
+ * `checkSql` stays synchronous, rather than when a server that may never run SQL starts.
+ */
+function sqlParser(): NodeSqlParser.Parser {
+  parser ??= new (require('node-sql-parser') as typeof NodeSqlParser).Parser();
+  return parser;
+}
 
 function parseOne(sql: string): Record<string, unknown> {
   let ast: unknown;
   try {
-    ast = parser.astify(sql, DIALECT);
+    ast = sqlParser().astify(sql, DIALECT);
   } catch {
     return refuseSql(
       'The SQL could not be parsed as one standard read-only query.',
@@ -47,7 +58,7 @@ export function checkSql(sql: string, options: CheckSqlOptions): CheckedSql {
   checkQuery(root, new Set());
   const limit = options.maxRows + 1;
   applyRowCap(root, limit);
-  const regenerated = parser.sqlify(root as never, DIALECT);
+  const regenerated = sqlParser().sqlify(root as never, DIALECT);
   // The regenerated text is what runs, so it gets the same check: a printer quirk cannot smuggle anything.
   checkQuery(parseOne(regenerated), new Set());
   return { sql: regenerated, limit };
