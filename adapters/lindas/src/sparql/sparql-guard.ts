@@ -1,5 +1,15 @@
+import { createRequire } from 'node:module';
 import { OpenDataError, shorten } from '@opendata-mcp/core';
-import sparqljs from 'sparqljs';
+import type sparqljs from 'sparqljs';
+
+const require = createRequire(import.meta.url);
+let library: typeof sparqljs | undefined;
+
+/** sparqljs, required on the first query rather than at server start; synchronously, like the guard. */
+function sparql(): typeof sparqljs {
+  library ??= require('sparqljs') as typeof sparqljs;
+  return library;
+}
 
 export const MAX_QUERY_CHARS = 8192;
 
@@ -31,7 +41,7 @@ export function guardSparql(text: string, rowCap: number): GuardedQuery {
   }
   let parsed: sparqljs.SparqlQuery;
   try {
-    parsed = new sparqljs.Parser().parse(text);
+    parsed = new (sparql().Parser)().parse(text);
   } catch (error) {
     throw new OpenDataError(
       'query_error',
@@ -62,7 +72,7 @@ export function guardSparql(text: string, rowCap: number): GuardedQuery {
   inspect(parsed);
   if (parsed.queryType === 'ASK')
     return {
-      text: new sparqljs.Generator().stringify(parsed),
+      text: new (sparql().Generator)().stringify(parsed),
       kind: 'ASK',
       requestedLimit: null,
       limit: null,
@@ -70,7 +80,7 @@ export function guardSparql(text: string, rowCap: number): GuardedQuery {
   const requestedLimit = typeof parsed.limit === 'number' ? parsed.limit : null;
   const limit = Math.min(requestedLimit ?? rowCap, rowCap);
   parsed.limit = limit;
-  return { text: new sparqljs.Generator().stringify(parsed), kind: 'SELECT', requestedLimit, limit };
+  return { text: new (sparql().Generator)().stringify(parsed), kind: 'SELECT', requestedLimit, limit };
 }
 
 function inspect(node: unknown): void {

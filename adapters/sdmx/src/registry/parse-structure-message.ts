@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { OpenDataError } from '@opendata-mcp/core';
-import { XMLParser } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
 import type {
   ArtefactRef,
   CodelistInfo,
@@ -32,14 +33,24 @@ const REPEATED = new Set([
   'CubeRegion',
 ]);
 
-const parser = new XMLParser({
-  removeNSPrefix: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && REPEATED.has(name),
-});
+const require = createRequire(import.meta.url);
+let parser: XMLParser | undefined;
+
+/** The XML parser, built on the first structure message rather than at server start. */
+function xmlParser(): XMLParser {
+  if (!parser) {
+    const { XMLParser } = require('fast-xml-parser') as typeof import('fast-xml-parser');
+    parser = new XMLParser({
+      removeNSPrefix: true,
+      ignoreAttributes: false,
+      attributeNamePrefix: '',
+      parseTagValue: false,
+      parseAttributeValue: false,
+      isArray: (name, _path, _leaf, isAttribute) => !isAttribute && REPEATED.has(name),
+    });
+  }
+  return parser;
+}
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed XML is walked field by field and checked as it goes.
 type Node = any;
@@ -48,7 +59,7 @@ type Node = any;
 export function parseStructureMessage(xml: string): StructureMessage {
   let root: Node;
   try {
-    root = parser.parse(xml, true);
+    root = xmlParser().parse(xml, true);
   } catch {
     throw notStructure();
   }
