@@ -1,12 +1,11 @@
 import { createRequire } from 'node:module';
 import { OpenDataError } from '@opendata-mcp/core';
-
-// csv-parse is required on the first data answer rather than at server start.
-const require = createRequire(import.meta.url);
-
 import type { FlowComponent, FlowStructure } from './flow-structure.js';
 import { pickText } from './pick-text.js';
 import type { CodeInfo } from './structure-types.js';
+
+// csv-parse is required on the first data answer rather than at server start.
+const require = createRequire(import.meta.url);
 
 export interface CodedValue {
   code: string;
@@ -47,9 +46,9 @@ interface Column {
  * recognised by component id, so their order does not matter.
  */
 export function parseDataCsv(text: string, structure: FlowStructure, language: string): ParsedData {
+  const { parse } = require('csv-parse/sync') as typeof import('csv-parse/sync');
   let rows: string[][];
   try {
-    const { parse } = require('csv-parse/sync') as typeof import('csv-parse/sync');
     rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
   } catch {
     throw notCsv('the CSV does not parse (cut off or malformed)');
