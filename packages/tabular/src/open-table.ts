@@ -49,9 +49,10 @@ async function loadInto(
   tempDir: string,
   limits: TableLimits,
 ) {
+  // No LIMIT on the load: it would cost DuckDB its parallel scan. The row cap is enforced on the
+  // count right after loading, and the memory limit bounds what a huge file can take meanwhile.
   const connection = engine.connection;
-  const rowLimit = limits.maxRows + 1;
-  if (format === 'parquet') return loadParquet({ connection, path, rowLimit });
+  if (format === 'parquet') return loadParquet({ connection, path });
   if (format === 'xlsx') {
     const sheet = await xlsxToCsv(path, limits);
     const notes = await loadCsv({
@@ -59,14 +60,13 @@ async function loadInto(
       bytes: Buffer.alloc(0),
       path,
       tempDir,
-      rowLimit,
       text: sheet.text,
     });
     return [...sheet.notes, ...notes];
   }
   const bytes = await readFile(path);
-  if (format === 'json') return loadJson({ connection, bytes, path, tempDir, rowLimit });
-  return loadCsv({ connection, bytes, path, tempDir, rowLimit });
+  if (format === 'json') return loadJson({ connection, bytes, path, tempDir });
+  return loadCsv({ connection, bytes, path, tempDir });
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlIdentifier, sqlString } from '../loading/sql-literal.js';
-import { aggregateRow, type TableColumn } from './table-stats.js';
+import { aggregateRow, HEAD_SAMPLE, type TableColumn } from './table-stats.js';
 
 /** One way of writing numbers with digit groups. Patterns match a whole trimmed value (RE2). */
 interface Convention {
@@ -65,7 +65,12 @@ const NUMBER_LIKE = `[-+]?[0-9][0-9.,${SPACES}${APOSTROPHES}]*`;
 const trimmed = (column: string) => `trim(${sqlIdentifier(column)})`;
 const matches = (value: string, pattern: string) => `regexp_full_match(${value}, ${sqlString(pattern)})`;
 
-async function numberLikeColumns(connection: DuckDBConnection, columns: string[]): Promise<string[]> {
+async function numberLikeColumns(
+  connection: DuckDBConnection,
+  columns: string[],
+  from = 'data',
+): Promise<string[]> {
+  if (columns.length === 0) return [];
   const stats = await aggregateRow(
     connection,
     columns.flatMap((name, index) => {
@@ -75,6 +80,7 @@ async function numberLikeColumns(connection: DuckDBConnection, columns: string[]
         `count(*) FILTER (WHERE ${matches(value, NUMBER_LIKE)}) AS like_${index}`,
       ];
     }),
+    from,
   );
   return columns.filter((_, index) => {
     const n = Number(stats[`n_${index}`]);
@@ -132,7 +138,9 @@ export async function convertGroupedNumbers(
   const converted: string[] = [];
   const replacements: string[] = [];
   const ambiguous: Array<{ column: string; reading: Reading }> = [];
-  for (const column of await numberLikeColumns(connection, text)) {
+  // The head of the table rules most text columns out cheaply; only the rest are scanned in full.
+  const candidates = await numberLikeColumns(connection, text, HEAD_SAMPLE);
+  for (const column of await numberLikeColumns(connection, candidates)) {
     const readings = await readingsOf(connection, column);
     const decided = readings.filter((reading) => reading.decided);
     const chosen = decided.length === 1 ? decided[0] : undefined;

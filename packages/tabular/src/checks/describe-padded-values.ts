@@ -18,29 +18,40 @@ export async function describePaddedValues(
 ): Promise<string | null> {
   const text = columns.filter((column) => column.type === 'VARCHAR').map((column) => column.name);
   if (text.length === 0) return null;
+  const padded = (value: string) => `${value} <> trim(${value}) AND trim(${value}) <> ''`;
+  // Cheap counts first; distinct counts (the costly part) only for key-like columns with padding.
   const stats = await aggregateRow(
     connection,
     text.flatMap((name, index) => {
       const value = sqlIdentifier(name);
-      // Blank cells padded with spaces are not values anyone compares.
-      const padded = `${value} <> trim(${value}) AND trim(${value}) <> ''`;
       return [
         `count(${value}) AS n_${index}`,
         `avg(length(${value})) AS length_${index}`,
-        `count(*) FILTER (WHERE ${padded}) AS padded_${index}`,
-        `min(${value}) FILTER (WHERE ${padded}) AS example_${index}`,
-        `count(DISTINCT ${value}) - count(DISTINCT trim(${value})) AS merged_${index}`,
+        // Blank cells padded with spaces are not values anyone compares.
+        `count(*) FILTER (WHERE ${padded(value)}) AS padded_${index}`,
+        `min(${value}) FILTER (WHERE ${padded(value)}) AS example_${index}`,
       ];
     }),
   );
-  const flagged = text.flatMap((name, index) => {
-    const stat = (key: string) => Number(stats[`${key}_${index}`]);
-    const padded = stat('padded');
-    if (padded === 0 || stat('length') > KEY_LIKE_AVERAGE_LENGTH) return [];
-    if (padded < stat('n') * MANY && stat('merged') === 0) return [];
-    const merges = stat('merged') > 0 ? `; trimming merges ${stat('merged')} value(s) with others` : '';
+  const stat = (key: string, index: number) => Number(stats[`${key}_${index}`]);
+  const suspects = text
+    .map((name, index) => ({ name, index }))
+    .filter(({ index }) => stat('padded', index) > 0 && stat('length', index) <= KEY_LIKE_AVERAGE_LENGTH);
+  if (suspects.length === 0) return null;
+  const merges = await aggregateRow(
+    connection,
+    suspects.map(({ name, index }) => {
+      const value = sqlIdentifier(name);
+      return `count(DISTINCT ${value}) - count(DISTINCT trim(${value})) AS merged_${index}`;
+    }),
+  );
+  const flagged = suspects.flatMap(({ name, index }) => {
+    const count = stat('padded', index);
+    const merged = Number(merges[`merged_${index}`]);
+    if (count < stat('n', index) * MANY && merged === 0) return [];
+    const merging = merged > 0 ? `; trimming merges ${merged} value(s) with others` : '';
     const example = JSON.stringify(String(stats[`example_${index}`]));
-    return [`"${name}" (${padded} of ${stat('n')} values, e.g. ${example}${merges})`];
+    return [`"${name}" (${count} of ${stat('n', index)} values, e.g. ${example}${merging})`];
   });
   if (flagged.length === 0) return null;
   const more = flagged.length > LISTED ? ` and ${flagged.length - LISTED} more column(s)` : '';

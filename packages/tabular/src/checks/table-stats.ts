@@ -11,11 +11,18 @@ export async function tableColumns(connection: DuckDBConnection): Promise<TableC
   return described.getRows().map(([name, type]) => ({ name: String(name), type: String(type) }));
 }
 
-/** Runs `SELECT <aggregates> FROM data` and returns its single row (counts as JSON strings: use Number). */
+/**
+ * Runs `SELECT <aggregates> FROM <from>` (the whole table by default) and returns its single row
+ * (counts as JSON strings: use Number).
+ */
 export async function aggregateRow(
   connection: DuckDBConnection,
   aggregates: string[],
+  from = 'data',
 ): Promise<Record<string, unknown>> {
-  const result = await connection.runAndReadAll(`SELECT ${aggregates.join(', ')} FROM data`);
+  const result = await connection.runAndReadAll(`SELECT ${aggregates.join(', ')} FROM ${from}`);
   return (result.getRowObjectsJson()[0] ?? {}) as Record<string, unknown>;
 }
+
+/** The first rows of the table: enough to rule a column out of a check before scanning all of it. */
+export const HEAD_SAMPLE = '(SELECT * FROM data LIMIT 10000)';

@@ -16,7 +16,6 @@ export interface LoadCsvInput {
   path: string;
   tempDir: string;
   /** Rows to read at most (the cap plus one, so an oversized file shows). */
-  rowLimit: number;
   /** Text already decoded (XLSX sheets come in as CSV text). */
   text?: string;
 }
@@ -59,12 +58,7 @@ async function planRead(input: LoadCsvInput, notes: string[]) {
   return { plan: { path, skip: 0 }, layout };
 }
 
-function readCsvSql(
-  plan: ReadPlan,
-  layout: ReturnType<typeof sniffCsvLayout>,
-  extra: string[],
-  rowLimit: number,
-) {
+function readCsvSql(plan: ReadPlan, layout: ReturnType<typeof sniffCsvLayout>, extra: string[]) {
   const options = [
     `delim=${sqlString(layout.delimiter)}`,
     `quote='"'`,
@@ -80,7 +74,7 @@ function readCsvSql(
     ...extra,
   ];
   const columns = layout.names.map(sqlIdentifier).join(', ');
-  return `CREATE TABLE data AS SELECT ${columns} FROM read_csv(${sqlString(plan.path)}, ${options.join(', ')}) LIMIT ${rowLimit}`;
+  return `CREATE TABLE data AS SELECT ${columns} FROM read_csv(${sqlString(plan.path)}, ${options.join(', ')})`;
 }
 
 // Type sniffing samples rows; a late odd value fails the cast, so widen the sample, then give up on types.
@@ -102,7 +96,7 @@ export async function loadCsv(input: LoadCsvInput): Promise<string[]> {
   let lastError: unknown;
   for (const attempt of ATTEMPTS) {
     try {
-      await input.connection.run(readCsvSql(plan, layout, attempt.extra, input.rowLimit));
+      await input.connection.run(readCsvSql(plan, layout, attempt.extra));
       if (attempt.note) notes.push(attempt.note);
       return notes;
     } catch (error) {

@@ -23,7 +23,6 @@ export async function loadJson(input: {
   bytes: Buffer;
   path: string;
   tempDir: string;
-  rowLimit: number;
 }): Promise<string[]> {
   const notes: string[] = [];
   const encoding = detectEncoding(input.bytes);
@@ -46,7 +45,7 @@ export async function loadJson(input: {
   const format = array ? 'array' : 'newline_delimited';
   try {
     await input.connection.run(
-      `CREATE TABLE data AS SELECT * FROM read_json(${sqlString(path)}, format='${format}', records=true, maximum_object_size=16777216) LIMIT ${input.rowLimit}`,
+      `CREATE TABLE data AS SELECT * FROM read_json(${sqlString(path)}, format='${format}', records=true, maximum_object_size=16777216)`,
     );
   } catch (error) {
     if (isOutOfMemory(error)) throw tooLargeForMemory();

@@ -3,15 +3,9 @@ import { OpenDataError, shorten } from '@opendata-mcp/core';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';
 import { sqlString } from './sql-literal.js';
 
-export async function loadParquet(input: {
-  connection: DuckDBConnection;
-  path: string;
-  rowLimit: number;
-}): Promise<string[]> {
+export async function loadParquet(input: { connection: DuckDBConnection; path: string }): Promise<string[]> {
   try {
-    await input.connection.run(
-      `CREATE TABLE data AS SELECT * FROM read_parquet(${sqlString(input.path)}) LIMIT ${input.rowLimit}`,
-    );
+    await input.connection.run(`CREATE TABLE data AS SELECT * FROM read_parquet(${sqlString(input.path)})`);
   } catch (error) {
     if (isOutOfMemory(error)) throw tooLargeForMemory();
     const reason = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
