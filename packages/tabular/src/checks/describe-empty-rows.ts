@@ -24,15 +24,19 @@ export async function describeEmptyRows(
 ): Promise<string | null> {
   if (columns.length === 0 || rowCount === 0) return null;
   const empty = columns.map(blank).join(' AND ');
-  const stats = await aggregateRow(connection, [
+  const found = await aggregateRow(connection, [
     `count(*) FILTER (WHERE ${empty}) AS empty`,
     `min(rowid) FILTER (WHERE ${empty}) AS first`,
-    ...columns.map((column, index) => `count(*) FILTER (WHERE ${blank(column)}) AS blank_${index}`),
   ]);
-  const count = Number(stats.empty);
+  const count = Number(found.empty);
   if (count === 0) return null;
   if (count === rowCount) return `Every row is entirely empty (${count} row(s), every cell blank).`;
-  const where = Number(stats.first) === rowCount - count ? 'all at the end' : 'scattered';
+  // Only now, with empty rows to exclude, look for a column that is blank exactly in them.
+  const stats = await aggregateRow(
+    connection,
+    columns.map((column, index) => `count(*) FILTER (WHERE ${blank(column)}) AS blank_${index}`),
+  );
+  const where = Number(found.first) === rowCount - count ? 'all at the end' : 'scattered';
   const key = columns.find((_, index) => Number(stats[`blank_${index}`]) === count);
   const exclude = key
     ? `exclude them with WHERE ${filledFilter(key)}`

@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlIdentifier } from '../loading/sql-literal.js';
-import { aggregateRow, type TableColumn } from './table-stats.js';
+import { aggregateRow, HEAD_SAMPLE, type TableColumn } from './table-stats.js';
 
 // Codes, categories and numbering are short; long free text is rarely compared with `=`.
 const KEY_LIKE_AVERAGE_LENGTH = 40;
@@ -16,17 +16,25 @@ export async function describePaddedValues(
   connection: DuckDBConnection,
   columns: TableColumn[],
 ): Promise<string | null> {
-  const text = columns.filter((column) => column.type === 'VARCHAR').map((column) => column.name);
+  const varchar = columns.filter((column) => column.type === 'VARCHAR').map((column) => column.name);
+  if (varchar.length === 0) return null;
+  // Whether a column is key-like shows in its first rows; long free text is not scanned further.
+  const lengths = await aggregateRow(
+    connection,
+    varchar.map((name, index) => `avg(length(${sqlIdentifier(name)})) AS length_${index}`),
+    HEAD_SAMPLE,
+  );
+  const text = varchar.filter((_, index) => Number(lengths[`length_${index}`]) <= KEY_LIKE_AVERAGE_LENGTH);
   if (text.length === 0) return null;
-  const padded = (value: string) => `${value} <> trim(${value}) AND trim(${value}) <> ''`;
-  // Cheap counts first; distinct counts (the costly part) only for key-like columns with padding.
+  // trim() strips spaces only, so a prefix/suffix LIKE finds the same values without building strings.
+  const padded = (value: string) => `(${value} LIKE ' %' OR ${value} LIKE '% ') AND trim(${value}) <> ''`;
+  // Counts first; distinct counts (the costly part) only for the columns that have padding.
   const stats = await aggregateRow(
     connection,
     text.flatMap((name, index) => {
       const value = sqlIdentifier(name);
       return [
         `count(${value}) AS n_${index}`,
-        `avg(length(${value})) AS length_${index}`,
         // Blank cells padded with spaces are not values anyone compares.
         `count(*) FILTER (WHERE ${padded(value)}) AS padded_${index}`,
         `min(${value}) FILTER (WHERE ${padded(value)}) AS example_${index}`,
@@ -36,7 +44,7 @@ export async function describePaddedValues(
   const stat = (key: string, index: number) => Number(stats[`${key}_${index}`]);
   const suspects = text
     .map((name, index) => ({ name, index }))
-    .filter(({ index }) => stat('padded', index) > 0 && stat('length', index) <= KEY_LIKE_AVERAGE_LENGTH);
+    .filter(({ index }) => stat('padded', index) > 0);
   if (suspects.length === 0) return null;
   const merges = await aggregateRow(
     connection,
