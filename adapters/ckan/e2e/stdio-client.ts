@@ -2,42 +2,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { connectStdioScript, type StdioSession } from '@opendata-mcp/core/testing';
+
+export type { StdioSession };
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export interface StdioSession {
-  client: Client;
-  /** Calls a tool and returns its structured envelope plus the error flag. */
-  // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
-  call(name: string, args: Record<string, unknown>): Promise<{ body: Record<string, any>; isError: boolean }>;
-  close(): Promise<void>;
-}
-
 /** Spawns the stdio server script over the given portals and connects a real MCP client to it. */
-export async function connectStdio(portals: Array<{ url: string; hostPort: string }>): Promise<StdioSession> {
+export function connectStdio(portals: Array<{ url: string; hostPort: string }>): Promise<StdioSession> {
+  // A fresh resource cache per session, so one test file never reuses another's downloads.
   const cacheDir = mkdtempSync(join(tmpdir(), 'ckan-e2e-'));
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      '--conditions=@opendata-mcp/source',
-      '--import',
-      'tsx',
-      join(here, 'ckan-stdio-server.ts'),
-      cacheDir,
-      ...portals.flatMap((p) => [p.url, p.hostPort]),
-    ],
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'ckan-e2e', version: '0.0.0' });
-  await client.connect(transport);
-  return {
-    client,
-    async call(name, args) {
-      const result = await client.callTool({ name, arguments: args });
-      return { body: result.structuredContent as Record<string, unknown>, isError: result.isError === true };
-    },
-    close: () => client.close(),
-  };
+  const args = [cacheDir, ...portals.flatMap((p) => [p.url, p.hostPort])];
+  return connectStdioScript(join(here, 'ckan-stdio-server.ts'), args, 'ckan-e2e');
 }

@@ -1,40 +1,16 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { connectStdioScript, type StdioSession } from '@opendata-mcp/core/testing';
+
+export type { StdioSession };
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export interface StdioSession {
-  client: Client;
-  /** Calls a tool and returns its structured envelope plus the error flag. */
-  // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
-  call(name: string, args: Record<string, unknown>): Promise<{ body: Record<string, any>; isError: boolean }>;
-  close(): Promise<void>;
-}
-
 /** Spawns the LINDAS stdio server against a fixture endpoint and connects a real MCP client. */
-export async function connectStdio(endpoint: { url: string; hostPort: string }): Promise<StdioSession> {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [
-      '--conditions=@opendata-mcp/source',
-      '--import',
-      'tsx',
-      join(here, 'lindas-stdio-server.ts'),
-      endpoint.url,
-      endpoint.hostPort,
-    ],
-    stderr: 'pipe',
-  });
-  const client = new Client({ name: 'lindas-e2e', version: '0.0.0' });
-  await client.connect(transport);
-  return {
-    client,
-    async call(name, args) {
-      const result = await client.callTool({ name, arguments: args });
-      return { body: result.structuredContent as Record<string, unknown>, isError: result.isError === true };
-    },
-    close: () => client.close(),
-  };
+export function connectStdio(endpoint: { url: string; hostPort: string }): Promise<StdioSession> {
+  return connectStdioScript(
+    join(here, 'lindas-stdio-server.ts'),
+    [endpoint.url, endpoint.hostPort],
+    'lindas-e2e',
+  );
 }

@@ -5,3 +5,4 @@ export {
 } from './adapter-conformance.js';
 export { connectInProcess, type InProcessPair } from './in-process-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';
+export { connectStdioScript, type StdioSession } from './stdio-session.js';
