@@ -1,7 +1,6 @@
+import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { PortalQuirksSchema } from './portal/portal-quirks.js';
-
-const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 
 /** Options of one CKAN adapter instance; strict, so a typo in a config file fails at start-up. */
 export const CkanOptionsSchema = z
@@ -21,14 +20,7 @@ export const CkanOptionsSchema = z
       .enum(['/api/3/action', '/api/action'])
       .optional()
       .describe('Action API layout; detected automatically when omitted.'),
-    trusted_hosts: z
-      .array(z.string().regex(HOST_PORT))
-      .optional()
-      .describe('Exact host:port pairs reachable over plain http on any port (loopback fixtures).'),
-    allowed_hosts: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('When set, only these host names may be contacted (API and resource files).'),
+    ...networkOptionsShape,
     quirks: PortalQuirksSchema.optional().describe('Overrides of the per-portal quirks table.'),
     metadata_ttl_ms: z
       .number()

@@ -1,4 +1,4 @@
-import { type Adapter, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
 import { CkanOptionsSchema } from './ckan-options.js';
 import { type CkanRuntime, createClient } from './ckan-runtime.js';
@@ -48,10 +48,7 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
       queryResourceTool(rt),
       listOrganizationsTool(rt),
     ],
-    network: {
-      ...(config.trusted_hosts ? { trustedHosts: config.trusted_hosts } : {}),
-      ...(config.allowed_hosts ? { allowedHosts: config.allowed_hosts } : {}),
-    },
+    network: networkPolicyOf(config),
     async health(ctx) {
       const answer = await rt.client.action<{ count: number }>(
         ctx,

@@ -1,4 +1,4 @@
-import { type Adapter, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
 import { probeLindas } from './lindas-health.js';
 import { LindasOptionsSchema } from './options.js';
@@ -43,7 +43,7 @@ export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema>
       resolveMunicipalityTool(config),
       runSparqlTool(config),
     ],
-    network: { trustedHosts: parsed.trusted_hosts, allowedHosts: parsed.allowed_hosts },
+    network: networkPolicyOf(parsed),
     health: (ctx) => probeLindas(ctx, parsed.url),
   };
 }

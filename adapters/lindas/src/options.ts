@@ -1,3 +1,4 @@
+import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { LANGUAGES } from './language.js';
 
@@ -12,14 +13,7 @@ export const LindasOptionsSchema = z
       .default('lindas')
       .describe('Adapter instance id, unique per server.'),
     url: z.string().url().default(DEFAULT_LINDAS_ENDPOINT).describe('SPARQL endpoint (query URL).'),
-    trusted_hosts: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('Exact host:port pairs where plain http is allowed (loopback fixtures).'),
-    allowed_hosts: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('Exact host names the adapter may contact.'),
+    ...networkOptionsShape,
     language: z.enum(LANGUAGES).default('de').describe('Default language when a call does not name one.'),
   })
   .strict();

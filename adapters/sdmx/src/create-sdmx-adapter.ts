@@ -1,4 +1,4 @@
-import { type Adapter, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
 import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
@@ -37,10 +37,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
       'nothing for that key and period; rate_limited or upstream_unavailable mean it could not be asked, never ' +
       'that the data is absent.',
     tools: [searchDataflowsTool(rt), getDataflowStructureTool(rt), listCodesTool(rt), queryDataTool(rt)],
-    network: {
-      ...(config.trusted_hosts ? { trustedHosts: config.trusted_hosts } : {}),
-      ...(config.allowed_hosts ? { allowedHosts: config.allowed_hosts } : {}),
-    },
+    network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
   };
 }

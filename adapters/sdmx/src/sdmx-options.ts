@@ -1,6 +1,5 @@
+import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
-
-const HOST_PORT = /^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i;
 
 export const DEFAULT_SDMX_URL = 'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest';
 
@@ -44,14 +43,7 @@ export const SdmxOptionsSchema = z
       .describe(
         'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header.',
       ),
-    trusted_hosts: z
-      .array(z.string().regex(HOST_PORT))
-      .optional()
-      .describe('Exact host:port pairs reachable over plain http on any port (loopback fixtures).'),
-    allowed_hosts: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('When set, only these host names may be contacted.'),
+    ...networkOptionsShape,
     metadata_ttl_ms: z
       .number()
       .int()

@@ -16,6 +16,7 @@ export {
 export type { Clock, ProgressUpdate, RequestContext, ToolContext } from './contract/context.js';
 export type { DemoJourney, DemoStep } from './contract/demo-journey.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
+export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
 export {
   type AnyObjectSchema,
   type AnyToolDefinition,

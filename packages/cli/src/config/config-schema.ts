@@ -1,6 +1,5 @@
+import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
-
-const HostPort = z.string().regex(/^[a-z0-9.-]+:\d{1,5}$|^\[[0-9a-f:]+\]:\d{1,5}$/i, 'expected "host:port"');
 
 /** Keys every adapter entry understands; each adapter type adds its own, checked by its schema. */
 export const AdapterEntrySchema = z
@@ -19,14 +18,7 @@ export const AdapterEntrySchema = z
       .describe(
         'Prefix for this instance\'s tool names ("<prefix>_<tool>"), to run two instances side by side.',
       ),
-    trusted_hosts: z
-      .array(HostPort)
-      .optional()
-      .describe('Exact host:port pairs where plain http is allowed (loopback fixtures).'),
-    allowed_hosts: z
-      .array(z.string())
-      .optional()
-      .describe('When set, the only host names this instance may contact.'),
+    ...networkOptionsShape,
   })
   .loose();
 
