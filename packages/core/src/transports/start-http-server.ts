@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Logger } from '../log/logger.js';
 import type { OpenDataServer } from '../server/create-server.js';
@@ -69,8 +69,8 @@ export async function startHttpServer(
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
-    if (path === '/healthz')
-      return reply(res, 200, JSON.stringify({ status: 'ok', tools: server.tools.length }));
+    // Unauthenticated, so it says only that the process answers.
+    if (path === '/healthz') return reply(res, 200, JSON.stringify({ status: 'ok' }));
     if (path !== '/mcp') return reply(res, 404, 'not found');
     if (!isAllowedHost(req.headers.host, allowedHosts)) return reply(res, 403, 'host not allowed');
     if (!isAllowedOrigin(req.headers.origin, allowedOrigins, req.headers.host))
@@ -106,7 +106,10 @@ export async function startHttpServer(
     );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (!response.body) return void res.end();
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+    // A stream that errors (the client left mid-answer) must end this response, not the process.
+    pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res, (error) => {
+      if (error) logger.debug('response stream ended early', { error: error.message });
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
