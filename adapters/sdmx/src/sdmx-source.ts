@@ -12,7 +12,10 @@ interface SourceParts {
   /** The flow the answer is about, for its name, agency and the structure's fetch time. */
   structure?: FlowStructure;
   title?: string;
-  /** The date the registry itself states for what was read (message Prepared, Last-Modified); null when none. */
+  /**
+   * When the registry says the data last changed (a Last-Modified header); null when it says nothing.
+   * A message's Prepared time is when the answer was generated, not a change date, so it never goes here.
+   */
   modifiedAt: string | null;
 }
 

@@ -138,7 +138,7 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
           fetchedAt: structure.fetchedAt,
           fromCache: structure.fromCache,
           structure,
-          modifiedAt: structure.prepared,
+          modifiedAt: null,
         }),
       };
     },

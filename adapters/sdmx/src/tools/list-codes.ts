@@ -104,7 +104,7 @@ export function listCodesTool(rt: SdmxRuntime) {
           fromCache: structure.fromCache,
           structure,
           identifiers: { dimension: dimension.id },
-          modifiedAt: structure.prepared,
+          modifiedAt: null,
         }),
       };
     },

@@ -86,7 +86,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           fromCache: list.fromCache,
           identifiers: { agency, ...(input.query ? { search: input.query } : {}) },
           title: `${rt.title} dataflows${input.query ? ` matching «${input.query}»` : ''}`,
-          modifiedAt: list.prepared,
+          modifiedAt: null,
         }),
       };
     },
