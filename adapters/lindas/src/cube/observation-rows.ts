@@ -18,12 +18,17 @@ export interface ObservationRows {
 const INTEGER =
   /#(integer|int|long|short|byte|nonNegativeInteger|positiveInteger|negativeInteger|nonPositiveInteger|unsignedInt|unsignedShort|unsignedByte)$/;
 
-/** Folds the result rows into one record per observation, keyed by dimension name. */
+/**
+ * Folds the result rows into one record per observation, keyed by dimension name, keeping at most
+ * `limit` observations: the query asks for one more to detect truncation, and that look-ahead row
+ * must not count in the languages, undefined cells or unlabelled codes reported.
+ */
 export function foldObservations(
   bindings: SparqlBinding[],
   dimensions: NamedDimension[],
   resolveLabels: boolean,
-): ObservationRows {
+  limit = Number.POSITIVE_INFINITY,
+): ObservationRows & { more: boolean } {
   const order: string[] = [];
   const byObs = new Map<string, SparqlBinding>();
   for (const b of bindings) {
@@ -41,7 +46,8 @@ export function foldObservations(
   const languages = new Set<string>();
   const undefinedCells: ObservationRows['undefinedCells'] = [];
   let unlabelled = 0;
-  const rows = order.map((obs, rowIndex) => {
+  const kept = order.slice(0, limit);
+  const rows = kept.map((obs, rowIndex) => {
     const binding = byObs.get(obs) as SparqlBinding;
     const record: Record<string, CellValue> = {};
     dimensions.forEach((d, i) => {
@@ -58,7 +64,14 @@ export function foldObservations(
     });
     return record;
   });
-  return { uris: order, rows, undefinedCells, languages: [...languages].sort(), unlabelled };
+  return {
+    uris: kept,
+    rows,
+    undefinedCells,
+    languages: [...languages].sort(),
+    unlabelled,
+    more: order.length > kept.length,
+  };
 }
 
 function isUndefined(term: SparqlTerm): boolean {

@@ -1,4 +1,4 @@
-import { OpenDataError, shorten, type ToolContext } from '@opendata-mcp/core';
+import { OpenDataError, shorten, statusError, type ToolContext } from '@opendata-mcp/core';
 import {
   isAskResult,
   isSelectResult,
@@ -51,7 +51,10 @@ export async function sendSparql(
     ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
   });
   if (response.status === 400) throw storeRejected(response.text());
-  if (response.status < 200 || response.status >= 300) throw statusFailure(response.status, endpoint);
+  // The guarded client maps statuses itself; an injected client that hands one back gets the same codes.
+  if (response.status < 200 || response.status >= 300) {
+    throw statusError(response.status, new URL(endpoint).host, response.headers['retry-after'] ?? null);
+  }
   let parsed: unknown;
   try {
     parsed = response.json();
@@ -89,21 +92,4 @@ function storeRejected(message: string | null): OpenDataError {
     hint: 'Fix the query syntax; prefixes must be declared and every IRI written in <…>.',
     details: { status: 400 },
   });
-}
-
-// The guarded client maps statuses itself; this covers clients that hand them back.
-function statusFailure(status: number, endpoint: string): OpenDataError {
-  const host = new URL(endpoint).host;
-  const details = { status, host };
-  if (status === 429)
-    return new OpenDataError('rate_limited', `${host} is rate limiting requests (HTTP 429).`, {
-      hint: 'Wait a little before the next call.',
-      details,
-    });
-  if (status >= 500 || status === 408 || status === 425)
-    return new OpenDataError('upstream_unavailable', `${host} is unavailable (HTTP ${status}).`, {
-      hint: 'The SPARQL endpoint has a temporary problem; try again later or check api_status.',
-      details,
-    });
-  return new OpenDataError('upstream_error', `${host} refused the request (HTTP ${status}).`, { details });
 }

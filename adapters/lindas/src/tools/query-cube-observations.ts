@@ -110,9 +110,14 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         filterPatterns: filters.map((f, i) => filterPattern(f, dimensions, i)),
       });
       const answer = await selectRows(ctx, config.endpoint, query);
-      const folded = foldObservations(answer.body.results.bindings, dimensions, input.resolve_labels);
-      const truncated = folded.rows.length > input.limit;
-      const returned = Math.min(folded.rows.length, input.limit);
+      const folded = foldObservations(
+        answer.body.results.bindings,
+        dimensions,
+        input.resolve_labels,
+        input.limit,
+      );
+      const truncated = folded.more;
+      const returned = folded.rows.length;
       return {
         data: {
           cube_uri: input.cube_uri,
@@ -120,9 +125,9 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           language,
           languages_served: folded.languages,
           dimensions: dimensions.map(summarizeDimension),
-          observations: folded.rows.slice(0, returned),
-          observation_uris: folded.uris.slice(0, returned),
-          undefined_values: folded.undefinedCells.filter((c) => c.row < returned),
+          observations: folded.rows,
+          observation_uris: folded.uris,
+          undefined_values: folded.undefinedCells,
           unlabelled_codes: folded.unlabelled,
           returned,
           truncated,
