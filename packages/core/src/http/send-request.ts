@@ -65,7 +65,14 @@ async function exchange(
     throw tooLarge(host, options.maxBytes, 'compressed');
   }
   const encoding = String(answer.headers['content-encoding'] ?? '');
-  const bounded = boundedBody(answer.body, encoding, options.maxBytes, host);
+  let bounded: Readable;
+  try {
+    bounded = boundedBody(answer.body, encoding, options.maxBytes, host);
+  } catch (error) {
+    // An unread body keeps its connection busy; a few such answers would stall the host's pool.
+    answer.body.on('error', () => {}).destroy();
+    throw error;
+  }
   if (encoding === '' && Number.isFinite(declared)) responseHeaders.set('content-length', String(declared));
   return { status: answer.statusCode, headers: responseHeaders, body: bounded };
 }
