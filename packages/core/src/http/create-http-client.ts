@@ -26,6 +26,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     fetch: async (request) => (await client()).fetch(request),
     download: async (request) => (await client()).download(request),
     stats: () => loaded?.stats() ?? unusedStats(options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES),
+    // A client that was never used has no network stack to close, and closing must not load one.
+    close: async () => {
+      if (loading) await (await loading).close?.();
+    },
   };
 }
 

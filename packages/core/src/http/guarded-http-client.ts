@@ -183,6 +183,8 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
       }
     },
     download,
+    // destroy, not close: close would wait for a stalled upstream and hold up the server's shutdown.
+    close: () => dispatcher.destroy(),
     stats: () => {
       const disk = resources.stats();
       return {

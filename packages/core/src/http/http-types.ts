@@ -78,4 +78,9 @@ export interface HttpClient {
   /** Streams a resource to the disk cache, revalidating a cached copy with ETag / Last-Modified. */
   download(request: HttpRequest): Promise<DownloadResult>;
   stats(): HttpStats;
+  /**
+   * Lets go of the client's sockets (aborting requests still in flight); the server calls it on
+   * shutdown. Optional so a test double need not implement it.
+   */
+  close?(): Promise<void>;
 }

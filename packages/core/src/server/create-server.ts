@@ -213,6 +213,9 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     },
     async close() {
       await Promise.allSettled(adapters.map((a) => a.close?.()));
+      // After the adapters, which may still send a last request while closing.
+      const clients = [...services.values(), ...(coreServices ? [coreServices] : [])].map((s) => s.http);
+      await Promise.allSettled(clients.map((http) => http.close?.()));
     },
   };
 }
