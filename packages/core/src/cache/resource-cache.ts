@@ -36,6 +36,12 @@ export interface ResourceCache {
   ): Promise<ResourceEntry>;
   /** Records that the portal confirmed the stored copy (HTTP 304). */
   confirm(key: string, fetchedAt: Date): Promise<ResourceEntry | undefined>;
+  /**
+   * Keeps the file of `key` (stored already or not yet) from eviction until the returned function is
+   * called, so a path handed to a reader is not deleted under it. Held files may push the cache over
+   * its byte bound for that time; releasing the last hold evicts down to the bound again.
+   */
+  hold(key: string): () => void;
   stats(): ResourceCacheStats;
 }
 
@@ -56,6 +62,8 @@ export function createResourceCache(options: { dir: string; maxBytes: number }):
   const entries = new Map<string, ResourceEntry>();
   let total = 0;
   let evictions = 0;
+  // Holds per key; a held key is never evicted.
+  const holds = new Map<string, number>();
   let ready: Promise<void> | undefined;
 
   const fileOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 40);
@@ -108,7 +116,8 @@ export function createResourceCache(options: { dir: string; maxBytes: number }):
   async function evict(keep: string | undefined): Promise<void> {
     for (const entry of [...entries.values()]) {
       if (total <= maxBytes) return;
-      if (entry.key === keep) continue;
+      // Skips what another eviction dropped meanwhile, so no entry is counted out twice.
+      if (entry.key === keep || holds.has(entry.key) || entries.get(entry.key) !== entry) continue;
       evictions++;
       await drop(entry);
     }
@@ -166,6 +175,18 @@ export function createResourceCache(options: { dir: string; maxBytes: number }):
       entry.fetchedAt = fetchedAt;
       await writeMeta(entry);
       return entry;
+    },
+    hold(key) {
+      holds.set(key, (holds.get(key) ?? 0) + 1);
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        const left = (holds.get(key) ?? 1) - 1;
+        if (left > 0) holds.set(key, left);
+        else holds.delete(key);
+        if (total > maxBytes) void evict(undefined).catch(() => {});
+      };
     },
     stats: () => ({ entries: entries.size, bytes: total, maxBytes, evictions }),
   };

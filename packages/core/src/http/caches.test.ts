@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../contract/limits.js';
 import { silentLogger } from '../log/logger.js';
 import { type LoopbackServer, startLoopbackServer } from '../testing/loopback-http-server.js';
@@ -129,10 +129,16 @@ describe('resource cache', () => {
   it('evicts the least recently used resource at the byte bound', async () => {
     for (const name of ['a', 'b', 'c']) bodies.set(`/${name}.csv`, name.repeat(1000));
     const http = client({ cacheMaxBytes: 2500 });
-    const a = await http.download({ url: `${server.origin}/a.csv` });
-    const b = await http.download({ url: `${server.origin}/b.csv` });
-    await http.download({ url: `${server.origin}/a.csv` });
-    await http.download({ url: `${server.origin}/c.csv` });
+    // Each file is released once read, as a caller does, so that it may be evicted.
+    const download = async (name: string) => {
+      const result = await http.download({ url: `${server.origin}/${name}.csv` });
+      result.release?.();
+      return result;
+    };
+    const a = await download('a');
+    const b = await download('b');
+    await download('a');
+    await download('c');
     expect(http.stats().resourceCache).toMatchObject({
       entries: 2,
       bytes: 2000,
@@ -142,6 +148,28 @@ describe('resource cache', () => {
     const files = await readdir(dir);
     expect(files).toContain(a.path.split('/').pop());
     expect(files).not.toContain(b.path.split('/').pop());
+  });
+
+  it('keeps a handed-out file until it is released, though another download overfills the cache', async () => {
+    for (const name of ['a', 'b']) bodies.set(`/${name}.csv`, name.repeat(1000));
+    const http = client({ cacheMaxBytes: 1500 });
+    const a = await http.download({ url: `${server.origin}/a.csv` });
+    await http.download({ url: `${server.origin}/b.csv` });
+    expect(await readFile(a.path, 'utf8')).toBe('a'.repeat(1000));
+    expect(http.stats().resourceCache).toMatchObject({ entries: 2, bytes: 2000, evictions: 0 });
+    a.release?.();
+    await vi.waitFor(async () => expect(await readdir(dir)).not.toContain(a.path.split('/').pop()));
+    expect(http.stats().resourceCache).toMatchObject({ entries: 1, evictions: 1 });
+  });
+
+  it('lets a file nobody released go after the call deadline', async () => {
+    for (const name of ['a', 'b']) bodies.set(`/${name}.csv`, name.repeat(1000));
+    const http = client({ cacheMaxBytes: 1500, limits: { ...DEFAULT_LIMITS, callDeadlineMs: 50 } });
+    const a = await http.download({ url: `${server.origin}/a.csv` });
+    const b = await http.download({ url: `${server.origin}/b.csv` });
+    await vi.waitFor(async () => expect(await readdir(dir)).not.toContain(a.path.split('/').pop()));
+    expect(await readdir(dir)).toContain(b.path.split('/').pop());
+    expect(http.stats().resourceCache).toMatchObject({ entries: 1, evictions: 1 });
   });
 
   it('finds its files again after a restart', async () => {

@@ -127,8 +127,29 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
     });
   }
 
+  /**
+   * Holds the file from the first look at the cache until the caller releases it or, for a caller that
+   * never does, until a call deadline after it was handed out: a concurrent download of another
+   * resource must not evict a file between its hand-out and its reading.
+   */
   async function download(request: HttpRequest): Promise<DownloadResult> {
     const key = cacheKey(request);
+    const hold = resources.hold(key);
+    try {
+      const result = await downloadHeld(request, key);
+      const timer = setTimeout(hold, limits.callDeadlineMs).unref();
+      const release = () => {
+        clearTimeout(timer);
+        hold();
+      };
+      return { ...result, release };
+    } catch (error) {
+      hold();
+      throw error;
+    }
+  }
+
+  async function downloadHeld(request: HttpRequest, key: string): Promise<DownloadResult> {
     const cached = await resources.get(key);
     const ttl = request.cacheTtlMs ?? 0;
     if (cached && Date.now() - cached.fetchedAt.getTime() < ttl) {

@@ -42,7 +42,11 @@ export interface HttpResponse {
   json<T = unknown>(): T;
 }
 
-/** A resource streamed to the disk cache; `path` is owned by the cache and must not be modified. */
+/**
+ * A resource streamed to the disk cache; `path` is owned by the cache and must not be modified. The
+ * cache keeps the file from eviction until `release()` is called, or for `limits.callDeadlineMs`
+ * after the download returned when it is not; read the file within that time.
+ */
 export interface DownloadResult {
   path: string;
   url: string;
@@ -56,6 +60,8 @@ export interface DownloadResult {
   revalidated: boolean;
   firstFetchedAt: Date;
   fetchedAt: Date;
+  /** Tells the cache the file has been read and may be evicted again; calling it twice is harmless. */
+  release?(): void;
 }
 
 export interface HttpStats {
