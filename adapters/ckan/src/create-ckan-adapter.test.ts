@@ -80,6 +80,44 @@ describe('createCkanAdapter', () => {
     await server.close();
   });
 
+  it('matches allowed_hosts without regard to case', async () => {
+    const fileHost = 'files.example.test';
+    const filePort = fixture.hostPort.split(':')[1];
+    // A portal whose resource URLs name the fixture's files by a host name instead of its address.
+    const portal = await startLoopbackServer(async (req, res) => {
+      const upstream = await fetch(`${fixture.url}${req.url}`);
+      const body = (await upstream.text()).replaceAll(fixture.url, `http://${fileHost}:${filePort}`);
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
+    });
+    const server = createOpenDataServer({
+      adapters: [
+        createCkanAdapter({
+          url: portal.origin,
+          trusted_hosts: [portal.hostPort, `${fileHost}:${filePort}`],
+          allowed_hosts: ['Files.Example.TEST'],
+          api_path: '/api/3/action',
+        }),
+      ],
+      logger: silentLogger,
+      http: {
+        cacheDir: mkdtempSync(join(tmpdir(), 'ckan-hosts-')),
+        retry: { retries: 0 },
+        resolver: async (name) => (name === fileHost ? ['127.0.0.1'] : []),
+      },
+    });
+    const files = () => fixture.requests.filter((r) => !r.path.startsWith('/api/')).length;
+    const before = files();
+    const result = await server.callTool('query_resource', {
+      dataset_id: 'unclaimed-money-sample',
+      resource_id: 'b5745ae6-9d56-56ee-b12c-53aa46cd79c3',
+      sql: 'SELECT count(*) AS n FROM data',
+    });
+    expect(errorCode(result)).toBeUndefined();
+    expect(files()).toBeGreaterThan(before);
+    await server.close();
+    await portal.close();
+  });
+
   it('refuses a file over the download cap instead of cutting it', async () => {
     const server = serverFor(
       { url: fixture.url, trusted_hosts: [fixture.hostPort] },
@@ -141,6 +179,27 @@ describe('createCkanAdapter', () => {
     expect([a.ok, b.ok, again.ok]).toEqual([true, true, true]);
     // The first table was evicted by the second, so the third call loaded it again.
     if (again.ok) expect(again.source.cache.revalidated).toBe(true);
+    await server.close();
+  });
+
+  it('keeps a table open for a query in flight while another load evicts it', async () => {
+    const server = serverFor({ url: fixture.url, trusted_hosts: [fixture.hostPort], max_open_tables: 1 });
+    const sql = 'SELECT count(*) AS n FROM data';
+    const swiss = {
+      dataset_id: 'schueler-staedte-schweiz',
+      resource_id: '0ca8c936-e117-5ea6-bd36-562cde16ec80',
+    };
+    const unclaimed = {
+      dataset_id: 'unclaimed-money-sample',
+      resource_id: 'b5745ae6-9d56-56ee-b12c-53aa46cd79c3',
+    };
+    for (let round = 0; round < 5; round++) {
+      const results = await Promise.all([
+        server.callTool('query_resource', { ...swiss, sql }),
+        server.callTool('query_resource', { ...unclaimed, sql }),
+      ]);
+      expect(results.map(errorCode)).toEqual([undefined, undefined]);
+    }
     await server.close();
   });
 });

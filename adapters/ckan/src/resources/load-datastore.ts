@@ -21,7 +21,11 @@ export async function loadDatastore(
   limits: { maxRows: number; memoryBytes: number; queryTimeoutMs: number },
 ): Promise<LoadedTable> {
   const key = `datastore:${resource.id}#${resource.last_modified ?? resource.metadata_modified ?? ''}`;
-  const { value: table, hit } = await rt.sessions.use(key, async (): Promise<CachedTable> => {
+  const {
+    value: table,
+    hit,
+    release,
+  } = await rt.sessions.use(key, async (): Promise<CachedTable> => {
     const pageSize = rt.quirks.datastore_page_size;
     const records: Array<Record<string, unknown>> = [];
     let pages = 0;
@@ -58,7 +62,9 @@ export async function loadDatastore(
         ...(total ? { total } : {}),
         message: 'Reading DataStore records',
       });
-      if (rows.length === 0 || rows.length < pageSize || (total !== undefined && records.length >= total))
+      // Portals cap pages (ckan.datastore.search.rows_max) below the size asked for, so a short page ends
+      // the table only when the portal does not say how many rows there are.
+      if (rows.length === 0 || (total !== undefined ? records.length >= total : rows.length < pageSize))
         break;
       if (records.length > limits.maxRows) {
         throw new OpenDataError(
@@ -69,6 +75,16 @@ export async function loadDatastore(
           },
         );
       }
+    }
+    if (total !== undefined && records.length !== total) {
+      throw new OpenDataError(
+        'upstream_error',
+        `The portal returned ${records.length} of the ${total} rows its DataStore states for resource ${resource.id}.`,
+        {
+          hint: 'The table cannot be read whole right now, so no answer is given; try again later.',
+          details: { returned: records.length, total },
+        },
+      );
     }
     const session = await openRecords({
       fields: declared.map((f) => ({ id: f.id, type: f.type ?? null })),
@@ -85,5 +101,6 @@ export async function loadDatastore(
     fetchedAt: table.fetchedAt,
     cache: { hit, revalidated: false, first_fetched_at: hit ? table.fetchedAt.toISOString() : null },
     datastoreFields: table.portalFields,
+    release,
   };
 }

@@ -13,6 +13,8 @@ export interface LoadedTable {
   cache: CacheRecord;
   /** DataStore field types, when the portal states them (authoritative schema). */
   datastoreFields: Array<{ name: string; type: string }> | null;
+  /** Ends this call's hold on the session; call it once the session is no longer used. */
+  release(): Promise<void>;
 }
 
 /** What the instance's LRU holds per resource version. */
@@ -64,7 +66,8 @@ export async function loadTable(
       hint: 'Only http(s) resources can be loaded.',
     });
   }
-  if (rt.allowedHosts && !rt.allowedHosts.includes(url.hostname)) {
+  // URL.hostname is lower-cased by the parser; configured names may not be.
+  if (rt.allowedHosts && !rt.allowedHosts.some((host) => host.toLowerCase() === url.hostname)) {
     throw new OpenDataError(
       'unsafe_url',
       `Resource ${resource.id} is hosted on ${url.hostname}, which this server may not contact.`,
@@ -91,7 +94,11 @@ export async function loadTable(
     download.etag ?? download.lastModified ?? `${download.bytes}@${download.firstFetchedAt.toISOString()}`;
   const prefix = `file:${url.href}#`;
   const key = `${prefix}${validator}`;
-  const { value: table, hit } = await rt.sessions.use(key, async () => {
+  const {
+    value: table,
+    hit,
+    release,
+  } = await rt.sessions.use(key, async () => {
     const session = await openTable({
       path: download.path,
       formatHint: resource.format ?? null,
@@ -112,5 +119,6 @@ export async function loadTable(
       first_fetched_at: download.firstFetchedAt.toISOString(),
     },
     datastoreFields: null,
+    release,
   };
 }

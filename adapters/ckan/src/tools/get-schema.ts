@@ -46,24 +46,28 @@ export function getSchemaTool(rt: CkanRuntime) {
     async execute(input, ctx) {
       const resolved = await resolveResource(rt, ctx, input.dataset_id, input.resource_id);
       const table = await loadTable(rt, ctx, resolved.resource);
-      const { session } = table;
-      const authoritative = table.datastoreFields !== null;
-      return {
-        data: {
-          dataset_id: resolved.pkg.id,
-          resource_id: resolved.resource.id,
-          resource_name: localizedText(resolved.resource.name, rt.quirks.languages),
-          format: session.format,
-          table_name: 'data' as const,
-          columns: table.datastoreFields ?? session.columns.map((c) => ({ name: c.name, type: c.type })),
-          schema_source: authoritative ? ('datastore_metadata' as const) : ('inferred_from_file' as const),
-          authoritative,
-          row_count: session.rowCount,
-          sample_rows: await session.sample(SAMPLE_ROWS),
-          notes: session.notes,
-        },
-        source: resourceSource(rt, resolved, table, null),
-      };
+      try {
+        const { session } = table;
+        const authoritative = table.datastoreFields !== null;
+        return {
+          data: {
+            dataset_id: resolved.pkg.id,
+            resource_id: resolved.resource.id,
+            resource_name: localizedText(resolved.resource.name, rt.quirks.languages),
+            format: session.format,
+            table_name: 'data' as const,
+            columns: table.datastoreFields ?? session.columns.map((c) => ({ name: c.name, type: c.type })),
+            schema_source: authoritative ? ('datastore_metadata' as const) : ('inferred_from_file' as const),
+            authoritative,
+            row_count: session.rowCount,
+            sample_rows: await session.sample(SAMPLE_ROWS),
+            notes: session.notes,
+          },
+          source: resourceSource(rt, resolved, table, null),
+        };
+      } finally {
+        await table.release();
+      }
     },
   });
 }

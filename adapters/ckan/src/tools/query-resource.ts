@@ -47,18 +47,22 @@ export function queryResourceTool(rt: CkanRuntime) {
     async execute(input, ctx) {
       const resolved = await resolveResource(rt, ctx, input.dataset_id, input.resource_id);
       const table = await loadTable(rt, ctx, resolved.resource);
-      const result = await table.session.query(input.sql, { limit: input.limit, signal: ctx.signal });
-      return {
-        data: {
-          columns: result.columns.map((c) => ({ name: c.name, type: c.type })),
-          rows: result.rows,
-          returned: result.rows.length,
-          truncated: result.truncated,
-          rows_in_resource: table.session.rowCount,
-          sql: result.sql,
-        },
-        source: resourceSource(rt, resolved, table, result.sql),
-      };
+      try {
+        const result = await table.session.query(input.sql, { limit: input.limit, signal: ctx.signal });
+        return {
+          data: {
+            columns: result.columns.map((c) => ({ name: c.name, type: c.type })),
+            rows: result.rows,
+            returned: result.rows.length,
+            truncated: result.truncated,
+            rows_in_resource: table.session.rowCount,
+            sql: result.sql,
+          },
+          source: resourceSource(rt, resolved, table, result.sql),
+        };
+      } finally {
+        await table.release();
+      }
     },
   });
 }
