@@ -94,20 +94,20 @@ export async function loadTable(
     download.etag ?? download.lastModified ?? `${download.bytes}@${download.firstFetchedAt.toISOString()}`;
   const prefix = `file:${url.href}#`;
   const key = `${prefix}${validator}`;
-  const {
-    value: table,
-    hit,
-    release,
-  } = await rt.sessions.use(key, async () => {
-    const session = await openTable({
-      path: download.path,
-      formatHint: resource.format ?? null,
-      limits: tableLimits(ctx),
-      signal: ctx.signal,
-      onProgress: (p) => reportProgress(ctx, p.progress, p.total, p.message ?? 'Loading'),
-    });
-    return { session, portalFields: null, fetchedAt: download.fetchedAt, close: () => session.close() };
-  });
+  // The cache keeps the downloaded file until it is released; once loaded, the table no longer needs it.
+  const leased = await rt.sessions
+    .use(key, async () => {
+      const session = await openTable({
+        path: download.path,
+        formatHint: resource.format ?? null,
+        limits: tableLimits(ctx),
+        signal: ctx.signal,
+        onProgress: (p) => reportProgress(ctx, p.progress, p.total, p.message ?? 'Loading'),
+      });
+      return { session, portalFields: null, fetchedAt: download.fetchedAt, close: () => session.close() };
+    })
+    .finally(() => download.release?.());
+  const { value: table, hit, release } = leased;
   await rt.sessions.drop(prefix, key);
   return {
     session: table.session,
