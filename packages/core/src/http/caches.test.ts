@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_LIMITS } from '../contract/limits.js';
-import { silentLogger } from '../log/logger.js';
+import { createLoopbackHttpClient } from '../testing/loopback-http-client.js';
 import { type LoopbackServer, startLoopbackServer } from '../testing/loopback-http-server.js';
-import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
+import type { HttpClientOptions } from './create-http-client.js';
 
 let dir: string;
 let server: LoopbackServer;
@@ -49,12 +49,8 @@ afterEach(async () => {
 });
 
 function client(extra: Partial<HttpClientOptions> = {}) {
-  return createHttpClient({
-    limits: DEFAULT_LIMITS,
-    logger: silentLogger,
-    policy: { trustedHosts: [server.hostPort] },
+  return createLoopbackHttpClient(server.hostPort, {
     cacheDir: dir,
-    resolver: async () => [],
     ...extra,
   });
 }

@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../contract/limits.js';
-import { silentLogger } from '../log/logger.js';
+import { createLoopbackHttpClient } from '../testing/loopback-http-client.js';
 import { type LoopbackServer, startLoopbackServer } from '../testing/loopback-http-server.js';
-import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
+import type { HttpClientOptions } from './create-http-client.js';
 
 // Downloads take their own path to the disk (Node streams, no Response), so the guards that
 // the in-memory path proves elsewhere are proved here again for it.
@@ -46,10 +45,7 @@ afterEach(async () => {
 });
 
 function client(extra: Partial<HttpClientOptions> = {}) {
-  return createHttpClient({
-    limits: DEFAULT_LIMITS,
-    logger: silentLogger,
-    policy: { trustedHosts: [server.hostPort] },
+  return createLoopbackHttpClient(server.hostPort, {
     cacheDir: dir,
     resolver: async (name) => {
       throw new Error(`unexpected DNS lookup of ${name}`);

@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../contract/limits.js';
-import { silentLogger } from '../log/logger.js';
+import { createLoopbackHttpClient } from '../testing/loopback-http-client.js';
 import { type LoopbackServer, startLoopbackServer } from '../testing/loopback-http-server.js';
-import { createHttpClient, type HttpClientOptions } from './create-http-client.js';
+import type { HttpClientOptions } from './create-http-client.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, hit: number) => void;
 
@@ -30,12 +29,8 @@ afterEach(async () => {
 });
 
 function client(extra: Partial<HttpClientOptions> = {}) {
-  return createHttpClient({
-    limits: DEFAULT_LIMITS,
-    logger: silentLogger,
-    policy: { trustedHosts: [server.hostPort] },
+  return createLoopbackHttpClient(server.hostPort, {
     cacheDir: dir,
-    resolver: async () => [],
     retry: { retries: 2, baseDelayMs: 100, maxDelayMs: 400, random: () => 0.5 },
     sleep: async (ms) => {
       delays.push(ms);

@@ -4,5 +4,6 @@ export {
   describeAdapterConformance,
 } from './adapter-conformance.js';
 export { connectInProcess, type InProcessPair } from './in-process-client.js';
+export { createLoopbackHttpClient } from './loopback-http-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';
 export { connectStdioScript, type StdioSession } from './stdio-session.js';
