@@ -1,39 +1,22 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { ckanDemoJourney } from '@opendata-mcp/ckan';
-import { type SuccessEnvelope, silentLogger } from '@opendata-mcp/core';
+import { silentLogger } from '@opendata-mcp/core';
+import { connectStdioScript, runJourney, type StdioSession } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCkanServer } from './start-ckan-server.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 describe('CKAN reference server', () => {
-  let client: Client;
+  let session: StdioSession;
   beforeAll(async () => {
-    client = new Client({ name: 'ckan-server-test', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ['--conditions=@opendata-mcp/source', '--import', 'tsx', join(here, 'main.ts'), '--offline'],
-        stderr: 'pipe',
-      }),
-    );
+    session = await connectStdioScript(join(here, 'main.ts'), ['--offline'], 'ckan-server-test');
   });
-  afterAll(() => client?.close());
+  afterAll(() => session?.close());
 
   it('runs the demo journey offline over stdio: Kyiv protected areas by category, cited', async () => {
-    const answers: SuccessEnvelope[] = [];
-    const lines: string[] = [];
-    for (const step of ckanDemoJourney.steps) {
-      const args = typeof step.args === 'function' ? step.args(answers) : step.args;
-      const result = await client.callTool({ name: step.tool, arguments: args });
-      expect(result.isError ?? false, JSON.stringify(result.structuredContent).slice(0, 300)).toBe(false);
-      const envelope = result.structuredContent as unknown as SuccessEnvelope;
-      answers.push(envelope);
-      lines.push(step.summarize(envelope));
-    }
+    const { answers, lines } = await runJourney(session, ckanDemoJourney);
     expect(lines.join('\n')).toContain('пам`ятка природи: 123 areas');
     expect(answers[2]?.citation).toMatch(/Міністерство енергетики та захисту довкілля України/);
   });

@@ -1,8 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { type SuccessEnvelope, silentLogger } from '@opendata-mcp/core';
+import { silentLogger } from '@opendata-mcp/core';
+import { connectStdioScript, runJourney, type StdioSession } from '@opendata-mcp/core/testing';
 import { lindasDemoJourney } from '@opendata-mcp/lindas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLindasServer } from './start-lindas-server.js';
@@ -10,30 +9,14 @@ import { startLindasServer } from './start-lindas-server.js';
 const here = dirname(fileURLToPath(import.meta.url));
 
 describe('LINDAS reference server', () => {
-  let client: Client;
+  let session: StdioSession;
   beforeAll(async () => {
-    client = new Client({ name: 'lindas-server-test', version: '0.0.0' });
-    await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ['--conditions=@opendata-mcp/source', '--import', 'tsx', join(here, 'main.ts'), '--offline'],
-        stderr: 'pipe',
-      }),
-    );
+    session = await connectStdioScript(join(here, 'main.ts'), ['--offline'], 'lindas-server-test');
   });
-  afterAll(() => client?.close());
+  afterAll(() => session?.close());
 
   it('runs the demo journey offline over stdio: waldbrand → Fedlex licence → «grosse Gefahr»', async () => {
-    const answers: SuccessEnvelope[] = [];
-    const lines: string[] = [];
-    for (const step of lindasDemoJourney.steps) {
-      const args = typeof step.args === 'function' ? step.args(answers) : step.args;
-      const result = await client.callTool({ name: step.tool, arguments: args });
-      expect(result.isError ?? false, JSON.stringify(result.structuredContent).slice(0, 300)).toBe(false);
-      const envelope = result.structuredContent as unknown as SuccessEnvelope;
-      answers.push(envelope);
-      lines.push(step.summarize(envelope));
-    }
+    const { answers, lines } = await runJourney(session, lindasDemoJourney);
     const printed = lines.join('\n');
     expect(printed).toContain('«Waldbrandgefahr» (Published)');
     expect(printed).toMatch(/licence \(dcterms:license\): https:\/\/fedlex\.data\.admin\.ch\/eli\/cc\//);
