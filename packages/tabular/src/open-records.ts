@@ -1,84 +1,44 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { OpenDataError, shorten } from '@opendata-mcp/core';
-import { createEngine } from './engine/create-engine.js';
 import type { TableLimits } from './engine/table-limits.js';
-import { isOutOfMemory, tooLargeForMemory, tooManyRows } from './loading/load-errors.js';
-import { sqlIdentifier, sqlString } from './loading/sql-literal.js';
-import { createTableSession, type TableSession } from './table-session.js';
+import type { RecordField } from './local/open-local-records.js';
+import { remoteSession } from './remote-session.js';
+import type { TableDescription, TableSession } from './table-session.js';
+import { loadDeadline } from './worker/engine-limits.js';
+import { startEngine } from './worker/engine-pool.js';
 
-export interface RecordField {
-  id: string;
-  /** The portal's type name (CKAN DataStore: text, numeric, int4, float8, timestamp, bool, json …). */
-  type?: string | null;
-}
+export type { RecordField };
 
 export interface OpenRecordsInput {
   fields: RecordField[];
   records: Array<Record<string, unknown>>;
   limits: TableLimits;
   notes?: string[];
-}
-
-const TYPE_MAP: Array<[RegExp, string]> = [
-  [/^(int|int2|int4|int8|integer|bigint|smallint|serial)$/i, 'BIGINT'],
-  [/^(numeric|decimal|float|float4|float8|double|double precision|real|number)$/i, 'DOUBLE'],
-  [/^(bool|boolean)$/i, 'BOOLEAN'],
-  [/^date$/i, 'DATE'],
-  [/^(timestamp|timestamptz|datetime)$/i, 'TIMESTAMP'],
-];
-
-function duckType(type: string | null | undefined): string {
-  return TYPE_MAP.find(([pattern]) => pattern.test((type ?? '').trim()))?.[1] ?? 'VARCHAR';
-}
-
-function jsonLine(fields: RecordField[], record: Record<string, unknown>): string {
-  const row: Record<string, unknown> = {};
-  for (const { id } of fields) {
-    const value = record[id];
-    row[id] = value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null);
-  }
-  return JSON.stringify(row);
+  signal?: AbortSignal;
 }
 
 /**
- * Loads records already in memory (a portal's DataStore pages) into `data` with the portal's own
- * column types, then locks the engine like `openTable`.
+ * Loads records already in memory (a portal's DataStore pages) into `data` of a fresh engine
+ * process with the portal's own column types, then locks the engine like `openTable`.
  */
 export async function openRecords(input: OpenRecordsInput): Promise<TableSession> {
-  if (input.records.length > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
-  const engine = await createEngine(input.limits);
-  const tempDir = await mkdtemp(join(tmpdir(), 'opendata-records-'));
-  const notes = [
-    ...(input.notes ?? []),
-    `Loaded ${input.records.length} records with the portal's column types.`,
-  ];
+  const engine = startEngine(input.limits);
   try {
-    const path = join(tempDir, 'records.ndjson');
-    await writeFile(path, input.records.map((record) => jsonLine(input.fields, record)).join('\n'), 'utf8');
-    const typed = input.fields.map(({ id, type }) => `${sqlString(id)}: '${duckType(type)}'`);
-    const text = input.fields.map(({ id }) => `${sqlString(id)}: 'VARCHAR'`);
-    const read = (columns: string[]) =>
-      `CREATE OR REPLACE TABLE data AS SELECT ${input.fields.map(({ id }) => sqlIdentifier(id)).join(', ')} FROM read_json(${sqlString(path)}, format='newline_delimited', columns={${columns.join(', ')}})`;
-    try {
-      await engine.connection.run(read(typed));
-    } catch (error) {
-      if (isOutOfMemory(error)) throw tooLargeForMemory();
-      await engine.connection.run(read(text));
-      notes.push(
-        `Values did not match the declared types (${shorten(String(error), 120)}); all columns loaded as text.`,
-      );
-    }
-    return await createTableSession(engine, { format: 'records', notes, limits: input.limits });
+    const description = await engine.request<TableDescription>(
+      {
+        op: 'open_records',
+        fields: input.fields,
+        records: input.records,
+        notes: input.notes ?? [],
+        limits: input.limits,
+      },
+      {
+        phase: 'load',
+        deadlineMs: loadDeadline(input.limits),
+        ...(input.signal ? { signal: input.signal } : {}),
+      },
+    );
+    return remoteSession(engine, description, input.limits);
   } catch (error) {
-    engine.connection.closeSync();
-    engine.instance.closeSync();
-    if (error instanceof OpenDataError) throw error;
-    throw new OpenDataError('unsupported_resource', 'The records could not be loaded as a table.', {
-      cause: error,
-    });
-  } finally {
-    await rm(tempDir, { recursive: true, force: true });
+    await engine.stop();
+    throw error;
   }
 }

@@ -1,15 +1,17 @@
 import { isOpenDataError } from '@opendata-mcp/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRecords } from './open-records.js';
-import { checkSql } from './sql-guard/check-sql.js';
+
 import type { TableSession } from './table-session.js';
 import { TEST_LIMITS } from './test-support.js';
 
 /**
  * refused: the guard throws unsafe_sql. accepted: the guard passes it and it runs harmlessly.
- * bomb: passes the guard by design (ordinary SQL) and must end by timeout or memory limit.
+ * error: the guard passes it and the engine itself answers with query_error (a missing column …).
+ * bomb: passes the guard by design (ordinary SQL) and must end by the deadline or the memory
+ * ceiling, which ends the table's engine process and never the server.
  */
-type Outcome = 'refused' | 'accepted' | 'bomb';
+type Outcome = 'refused' | 'accepted' | 'error' | 'bomb';
 
 const CORPUS: Record<string, Array<[string, Outcome]>> = {
   'stacked statements': [
@@ -53,7 +55,8 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ['SELECT * FROM "/etc/passwd"', 'refused'],
     ["SELECT * FROM 'https://example.org/x.csv'", 'refused'],
     ["SELECT * FROM data JOIN 'secrets.parquet' ON true", 'refused'],
-    ['WITH "x.csv" AS (SELECT 1) SELECT * FROM "x.csv"', 'refused'],
+    // A CTE may have any name: it is the CTE that is read, not a file.
+    ['WITH "x.csv" AS (SELECT 1 AS one) SELECT * FROM "x.csv"', 'accepted'],
   ],
   'query() and query_table()': [
     ["SELECT * FROM query('SELECT 1')", 'refused'],
@@ -105,7 +108,8 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ['SELECT * FROM dаta', 'refused'],
     ['SELECT * FROM "dаta"', 'refused'],
     ['ＳＥＬＥＣＴ * FROM data', 'refused'],
-    ['SELECT\u200b* FROM data', 'refused'],
+    // DuckDB's own lexer reads the zero-width space as a separator; the printed query shows it.
+    ['SELECT\u200b* FROM data', 'accepted'],
     ["SELECT * FROM read\u00adcsv('/etc/passwd')", 'refused'],
     ["SELECT 'ʼ; DROP TABLE data; --' AS a FROM data", 'accepted'],
   ],
@@ -113,7 +117,8 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ['SELECT * FROM data WHERE a = $1', 'refused'],
     ['SELECT * FROM data WHERE a = ?', 'refused'],
     ['SELECT * FROM data WHERE a = :name', 'refused'],
-    ['SELECT @x', 'refused'],
+    // `@` is DuckDB's absolute-value operator: an unknown column, not a variable.
+    ['SELECT @x', 'error'],
   ],
   'semicolons and quotes inside strings': [
     ["SELECT 'a;b' AS s FROM data", 'accepted'],
@@ -127,13 +132,65 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ['SELECT * FROM range(1000000000000)', 'refused'],
     ['SELECT * FROM generate_series(1, 1000000000000)', 'refused'],
     ['SELECT range(1000000000)', 'refused'],
-    ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t', 'bomb'],
+    ['WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM t) SELECT count(*) FROM t', 'refused'],
     ['SELECT count(*) FROM data a, data b, data c, data d, data e, data f, data g, data h', 'bomb'],
     ["SELECT length(string_agg(a.a || b.a, '')) FROM data a, data b, data c, data d, data e, data f", 'bomb'],
     ["SELECT length(array_to_string(list(a.a), ', ')) FROM data a, data b, data c, data d, data e", 'bomb'],
-    ["SELECT repeat('x', 2000000000)", 'refused'],
-    ["SELECT lpad(a, 2000000000, 'x') FROM data", 'refused'],
-    ["SELECT printf('%2000000000d', 1)", 'refused'],
+    ["SELECT length(repeat('x', 2000000000))", 'bomb'],
+    ["SELECT length(lpad(a, 2000000000, 'x')) FROM data", 'bomb'],
+    [
+      `SELECT length(replace(replace(replace(a, 'r', '${'r'.repeat(1000)}'), 'r', '${'r'.repeat(1000)}'), 'r', '${'r'.repeat(1000)}')) FROM data`,
+      'bomb',
+    ],
+    [
+      `SELECT levenshtein(replace('${'x'.repeat(1000)}', 'x', '${'y'.repeat(100)}'), replace('${'x'.repeat(1000)}', 'x', '${'z'.repeat(300)}'))`,
+      'bomb',
+    ],
+  ],
+  "DuckDB's own dialect": [
+    ["SELECT '\\' AS x, duckdb_settings() --' FROM data", 'refused'],
+    ["SELECT '\\' AS x, current_setting('memory_limit') --' FROM data", 'refused'],
+    ["SELECT '\\' AS x, * FROM range(40000000) --' FROM data", 'refused'],
+    ["SELECT '\\' AS x, version() --' FROM data", 'refused'],
+    ["SELECT * FROM glob('*')", 'refused'],
+    ["SELECT read_text('x')", 'refused'],
+    ["SELECT * FROM read_text('.tmp/*')", 'refused'],
+    ["SELECT query('SELECT 1')", 'refused'],
+    ["SELECT getvariable('x')", 'refused'],
+    ['SET VARIABLE x = 1', 'refused'],
+    ['CREATE MACRO m(x) AS x + 1', 'refused'],
+    ['CREATE TEMP MACRO t() AS TABLE SELECT 1', 'refused'],
+    ['SUMMARIZE data', 'refused'],
+    ['SELECT * FROM (SUMMARIZE data)', 'refused'],
+    ['SELECT * FROM (DESCRIBE data)', 'refused'],
+    ['SHOW TABLES', 'refused'],
+    ['FROM duckdb_settings()', 'refused'],
+    ['FROM duckdb_tables', 'refused'],
+    ['FROM data SELECT a', 'accepted'],
+    ['FROM data', 'accepted'],
+    ["SELECT * FROM duckdb_tables() PIVOT (count(*) FOR table_name IN ('x'))", 'refused'],
+    ['SELECT * FROM information_schema.tables UNPIVOT (v FOR k IN (table_name))', 'refused'],
+    ['PIVOT duckdb_settings() ON name USING first(value)', 'refused'],
+    ["SELECT list_transform([1, 2], x -> getenv('HOME'))", 'refused'],
+    ["SELECT list_transform(['a'], x -> x || 'b') AS l FROM data", 'accepted'],
+    ["SELECT query_table('data')", 'refused'],
+    ["SELECT json_execute_serialized_sql(json_serialize_sql('SELECT version()'))", 'refused'],
+    ["SELECT * FROM json_execute_serialized_sql(json_serialize_sql('SELECT 1'))", 'refused'],
+    ["SELECT 'SELECT * FROM ' || 'read_text(''/etc/passwd'')' AS s FROM data", 'accepted'],
+    ['WITH duckdb_settings AS (SELECT * FROM duckdb_settings) SELECT * FROM duckdb_settings', 'refused'],
+    ['WITH x AS (SELECT 1) SELECT * FROM (WITH y AS (SELECT 2) SELECT 3), y', 'refused'],
+    ['SELECT * FROM data AT (VERSION => 1)', 'refused'],
+    ['SELECT * FROM data LIMIT (SELECT count(*) FROM data)', 'refused'],
+    ["SELECT * FROM 'data'", 'accepted'],
+    ['SELECT system.main.version()', 'refused'],
+    ['SELECT main.lower(a) AS l FROM data', 'accepted'],
+    ['SELECT pg_catalog.lower(a) FROM data', 'refused'],
+    ['SELECT random()', 'refused'],
+    ['SELECT uuid()', 'refused'],
+    ["SELECT which_secret('s3://x', 's3')", 'refused'],
+    ["SELECT * FROM data WHERE a = getenv('HOME')", 'refused'],
+    ["SELECT * FROM read_csv(['/etc/passwd'])", 'refused'],
+    ["SELECT * FROM parquet_metadata('x.parquet')", 'refused'],
   ],
 };
 
@@ -143,9 +200,9 @@ const CASES = Object.entries(CORPUS).flatMap(([category, cases]) =>
 
 let session: TableSession;
 
-beforeAll(async () => {
+function openCorpusTable(): Promise<TableSession> {
   const records = Array.from({ length: 40 }, (_, index) => ({ a: `row ${index}`, b: index * 1.5 }));
-  session = await openRecords({
+  return openRecords({
     fields: [
       { id: 'a', type: 'text' },
       { id: 'b', type: 'numeric' },
@@ -153,6 +210,10 @@ beforeAll(async () => {
     records,
     limits: { ...TEST_LIMITS, memoryBytes: 128 * 1024 * 1024, queryTimeoutMs: 1_500 },
   });
+}
+
+beforeAll(async () => {
+  session = await openCorpusTable();
 });
 
 afterAll(async () => {
@@ -171,11 +232,11 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 describe('SQL attack corpus', () => {
   it('has at least 60 inputs over every category of the issue', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(60);
-    expect(Object.keys(CORPUS)).toHaveLength(12);
+    expect(Object.keys(CORPUS)).toHaveLength(13);
   });
 
-  it.each(CASES.filter((c) => c.outcome === 'refused'))('$category: refuses $sql', ({ sql }) => {
-    expect(() => checkSql(sql, { maxRows: 20 })).toThrow(expect.objectContaining({ code: 'unsafe_sql' }));
+  it.each(CASES.filter((c) => c.outcome === 'refused'))('$category: refuses $sql', async ({ sql }) => {
+    expect(await codeOf(session.query(sql, { limit: 20 }))).toBe('unsafe_sql');
   });
 
   it.each(CASES.filter((c) => c.outcome === 'accepted'))(
@@ -188,8 +249,20 @@ describe('SQL attack corpus', () => {
     },
   );
 
+  it.each(CASES.filter((c) => c.outcome === 'error'))(
+    '$category: $sql fails in the engine',
+    async ({ sql }) => {
+      expect(await codeOf(session.query(sql, { limit: 5 }))).toBe('query_error');
+      expect((await session.query('SELECT count(*) AS n FROM data', { limit: 1 })).rows).toEqual([{ n: 40 }]);
+    },
+  );
+
   it.each(CASES.filter((c) => c.outcome === 'bomb'))('$category: stops $sql', async ({ sql }) => {
+    const started = Date.now();
     expect(['query_timeout', 'resource_too_large']).toContain(await codeOf(session.query(sql, { limit: 5 })));
+    // The query's limit is 1.5 s; its process is killed at most a grace period later.
+    expect(Date.now() - started).toBeLessThan(5_000);
+    if (!session.isOpen()) session = await openCorpusTable();
     expect((await session.query('SELECT count(*) AS n FROM data', { limit: 1 })).rows).toEqual([{ n: 40 }]);
   });
 });

@@ -93,7 +93,13 @@ export async function loadDatastore(
       notes: [`Read ${records.length} records from the portal's DataStore in ${pages} page(s).`],
     });
     const portalFields = declared.map((f) => ({ name: f.id, type: f.type ?? 'text' }));
-    return { session, portalFields, fetchedAt, close: () => session.close() };
+    return {
+      session,
+      portalFields,
+      fetchedAt,
+      isOpen: () => session.isOpen(),
+      close: () => session.close(),
+    };
   });
   return {
     session: table.session,

@@ -22,6 +22,7 @@ export interface CachedTable {
   session: TableSession;
   portalFields: Array<{ name: string; type: string }> | null;
   fetchedAt: Date;
+  isOpen(): boolean;
   close(): Promise<void>;
 }
 
@@ -104,7 +105,13 @@ export async function loadTable(
         signal: ctx.signal,
         onProgress: (p) => reportProgress(ctx, p.progress, p.total, p.message ?? 'Loading'),
       });
-      return { session, portalFields: null, fetchedAt: download.fetchedAt, close: () => session.close() };
+      return {
+        session,
+        portalFields: null,
+        fetchedAt: download.fetchedAt,
+        isOpen: () => session.isOpen(),
+        close: () => session.close(),
+      };
     })
     .finally(() => download.release?.());
   const { value: table, hit, release } = leased;

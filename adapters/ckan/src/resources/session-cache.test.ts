@@ -6,6 +6,20 @@ function table(name: string, closed: string[]) {
 }
 
 describe('SessionCache', () => {
+  it('loads a table again when the cached one was stopped by itself', async () => {
+    const closed: string[] = [];
+    const cache = new SessionCache<ReturnType<typeof table> & { isOpen(): boolean }>(2);
+    let open = true;
+    const first = await cache.use('a', async () => ({ ...table('a', closed), isOpen: () => open }));
+    await first.release();
+    open = false;
+    const again = await cache.use('a', async () => ({ ...table('a2', closed), isOpen: () => true }));
+    expect([again.value.name, again.hit]).toEqual(['a2', false]);
+    expect(closed).toEqual(['a']);
+    expect(cache.size).toBe(1);
+    await again.release();
+  });
+
   it('reuses a loaded table and closes the least recently used one beyond the bound', async () => {
     const closed: string[] = [];
     const cache = new SessionCache<ReturnType<typeof table>>(1);

@@ -1,6 +1,8 @@
 /** Something that holds memory until closed (a loaded table). */
 export interface Closable {
   close(): Promise<void>;
+  /** False once the value is gone by itself (a table whose engine process was stopped). */
+  isOpen?(): boolean;
 }
 
 /** A table handed to one caller; the caller must release it once its query is done. */
@@ -56,6 +58,12 @@ export class SessionCache<T extends Closable = Closable> {
     } catch (error) {
       entry.leases--;
       throw error;
+    }
+    if (hit && value.isOpen?.() === false) {
+      // Its engine was stopped (a query passed its deadline or memory ceiling): load it afresh.
+      entry.leases--;
+      if (this.entries.get(key) === entry) await this.remove(key);
+      return this.use(key, load);
     }
     if (!hit) await this.evict();
     return { value, hit, release: this.releaser(entry) };

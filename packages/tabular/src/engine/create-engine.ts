@@ -17,6 +17,8 @@ export async function createEngine(limits: TableLimits): Promise<Engine> {
     memory_limit: `${Math.max(16, Math.floor(limits.memoryBytes / (1024 * 1024)))}MB`,
     threads: String(limits.threads ?? 2),
     max_temp_directory_size: '0B',
+    // No spill directory at all: nothing on disk for a query to find, even by accident.
+    temp_directory: '',
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTableSession, type TableSession } from '../table-session.js';
+import { createLocalSession } from '../local/local-session.js';
+import type { TableSession } from '../table-session.js';
 import { TEST_LIMITS } from '../test-support.js';
 import { createEngine, type Engine } from './create-engine.js';
 import { runLimited } from './run-limited.js';
@@ -28,7 +29,7 @@ let session: TableSession;
 beforeAll(async () => {
   engine = await createEngine(TEST_LIMITS);
   await engine.connection.run("CREATE TABLE data AS SELECT 'x' AS a, 1 AS b");
-  session = await createTableSession(engine, { format: 'records', notes: [], limits: TEST_LIMITS });
+  session = await createLocalSession(engine, { format: 'records', notes: [], limits: TEST_LIMITS });
 });
 
 afterAll(async () => {

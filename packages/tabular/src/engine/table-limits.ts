@@ -11,6 +11,14 @@ export interface TableLimits {
    * unpack to a small multiple of it, never past an absolute cap.
    */
   maxDownloadBytes?: number;
+  /**
+   * Hard ceiling on the resident memory of the table's engine process, in bytes (default:
+   * `memoryBytes` + 512 MiB). Crossing it kills the process: DuckDB's own limit does not bound
+   * every allocation (string building, for one).
+   */
+  processMemoryBytes?: number;
+  /** Wall-clock limit for loading one resource, in ms (default 120 s); past it the load is killed. */
+  loadTimeoutMs?: number;
   /** DuckDB worker threads (default 2: several sessions may share one machine). */
   threads?: number;
 }

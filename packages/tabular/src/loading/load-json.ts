@@ -3,9 +3,13 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { OpenDataError, shorten } from '@opendata-mcp/core';
 import { detectEncoding } from './detect-encoding.js';
+import { jsonNestingDepth } from './json-depth.js';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';
 import { loadIconv } from './load-iconv.js';
 import { sqlString } from './sql-literal.js';
+
+/** Records nest a few levels (GeoJSON coordinates about eight); far deeper is a hostile file. */
+export const MAX_JSON_DEPTH = 64;
 
 function notRecords(what: string): OpenDataError {
   return new OpenDataError(
@@ -27,11 +31,24 @@ export async function loadJson(input: {
   const notes: string[] = [];
   const encoding = detectEncoding(input.bytes);
   let path = input.path;
+  let utf8 = input.bytes;
   if (encoding.encoding !== 'utf-8') {
     notes.push(encoding.note);
     path = join(input.tempDir, 'table.json');
     const iconv = await loadIconv();
-    await writeFile(path, iconv.decode(input.bytes.subarray(encoding.bomBytes), encoding.encoding), 'utf8');
+    utf8 = Buffer.from(iconv.decode(input.bytes.subarray(encoding.bomBytes), encoding.encoding), 'utf8');
+    await writeFile(path, utf8);
+  }
+  const depth = jsonNestingDepth(utf8, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH) {
+    throw new OpenDataError(
+      'unsupported_resource',
+      `The JSON resource nests values more than ${MAX_JSON_DEPTH} levels deep, past what loads as a table.`,
+      {
+        hint: 'Pick another resource of the dataset (a CSV if there is one).',
+        details: { max_depth: MAX_JSON_DEPTH },
+      },
+    );
   }
   const text = input.bytes
     .subarray(0, 4096)

@@ -1,0 +1,117 @@
+import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reviewTable } from '../checks/review-table.js';
+import { createEngine, type Engine } from '../engine/create-engine.js';
+import type { TableLimits } from '../engine/table-limits.js';
+import { describeTotalRows } from '../loading/describe-total-rows.js';
+import { detectFormat, type FileFormat, normalizeFormatLabel } from '../loading/detect-format.js';
+import { loadCsv } from '../loading/load-csv.js';
+import { tooManyRows } from '../loading/load-errors.js';
+import { loadJson } from '../loading/load-json.js';
+import { loadParquet } from '../loading/load-parquet.js';
+import { xlsxToCsv } from '../loading/load-xlsx.js';
+import type { TableSession } from '../table-session.js';
+import { createLocalSession } from './local-session.js';
+
+export interface LoadProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface OpenLocalTableInput {
+  /** A file on disk (downloaded through the guarded HTTP client). */
+  path: string;
+  /** The portal's declared format: only compared with what the bytes say, never trusted. */
+  formatHint?: string | null;
+  limits: TableLimits;
+  signal?: AbortSignal;
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+const STEPS = 4;
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function loadInto(
+  engine: Engine,
+  format: FileFormat,
+  path: string,
+  tempDir: string,
+  limits: TableLimits,
+) {
+  // No LIMIT on the load: it would cost DuckDB its parallel scan. The row cap is enforced on the
+  // count right after loading, and the memory limit bounds what a huge file can take meanwhile.
+  const connection = engine.connection;
+  if (format === 'parquet') return loadParquet({ connection, path });
+  if (format === 'xlsx') {
+    const sheet = await xlsxToCsv(path, limits);
+    const notes = await loadCsv({
+      connection,
+      bytes: Buffer.alloc(0),
+      path,
+      tempDir,
+      text: sheet.text,
+    });
+    return [...sheet.notes, ...notes];
+  }
+  const bytes = await readFile(path);
+  if (format === 'json') return loadJson({ connection, bytes, path, tempDir });
+  return loadCsv({ connection, bytes, path, tempDir });
+}
+
+function checkAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}
+
+/**
+ * Loads one resource file into the in-memory table `data`, then locks the engine. The format is
+ * sniffed from the bytes; what loading did is listed in `notes`.
+ */
+export async function openLocalTable(input: OpenLocalTableInput): Promise<TableSession> {
+  const report = (step: number, message: string) =>
+    input.onProgress?.({ progress: step, total: STEPS, message });
+  report(0, 'Detecting the file format');
+  const format = detectFormat(await readHead(input.path));
+  const declared = normalizeFormatLabel(input.formatHint);
+  const notes: string[] = [];
+  if (declared && declared !== format && !(declared === 'xls' && format === 'xlsx')) {
+    notes.push(
+      `Declared format "${input.formatHint}", but the content is ${format.toUpperCase()}; read as ${format.toUpperCase()}.`,
+    );
+  }
+  checkAborted(input.signal);
+  const engine = await createEngine(input.limits);
+  const tempDir = await mkdtemp(join(tmpdir(), 'opendata-tabular-'));
+  try {
+    report(1, `Loading ${format.toUpperCase()} into the query engine`);
+    notes.push(...(await loadInto(engine, format, input.path, tempDir, input.limits)));
+    checkAborted(input.signal);
+    report(2, 'Checking the loaded table');
+    const counted = await engine.connection.runAndReadAll('SELECT count(*) FROM data');
+    const rowCount = Number(counted.getRows()[0]?.[0]);
+    if (rowCount > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
+    notes.push(...(await reviewTable(engine.connection, { convertNumbers: format !== 'parquet', rowCount })));
+    const totals = await describeTotalRows(engine.connection);
+    if (totals) notes.push(totals);
+    const session = await createLocalSession(engine, { format, notes, limits: input.limits });
+    report(STEPS, `Loaded ${session.rowCount} rows`);
+    return session;
+  } catch (error) {
+    engine.connection.closeSync();
+    engine.instance.closeSync();
+    throw error;
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}

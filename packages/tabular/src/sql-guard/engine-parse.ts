@@ -1,0 +1,61 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { parse, stringify } from 'lossless-json';
+import { refuseSql } from './refuse-sql.js';
+
+/** One parsed statement as DuckDB serialises it (`json_serialize_sql`), numbers kept exact. */
+export interface ParsedStatement {
+  node: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+interface SerializedSql {
+  error: boolean;
+  error_message?: string;
+  statements?: ParsedStatement[];
+}
+
+const NOT_A_SELECT = /Only SELECT statements can be serialized/i;
+
+async function scalar(connection: DuckDBConnection, sql: string, argument: string): Promise<string> {
+  const prepared = await connection.prepare(sql);
+  prepared.bindVarchar(1, argument);
+  const reader = await prepared.runAndReadAll();
+  return String(reader.getRows()[0]?.[0] ?? '');
+}
+
+function notSelectHint(sql: string): string {
+  if (/^\s*(PIVOT|UNPIVOT)\b/i.test(sql)) {
+    return "Write the pivot inside a SELECT: SELECT * FROM data PIVOT (sum(value) FOR category IN ('a', 'b')).";
+  }
+  return 'Write one read-only SELECT over the table `data` (a bare FROM data … is fine too).';
+}
+
+/**
+ * Parses with the engine that will run the query. DuckDB serialises SELECT statements only, so
+ * writes, settings, PRAGMA, ATTACH, macros and variables never get a tree to check. The tree is
+ * read losslessly: a 19-digit literal must come back exactly as written.
+ */
+export async function parseWithEngine(connection: DuckDBConnection, sql: string): Promise<ParsedStatement> {
+  const text = await scalar(connection, 'SELECT json_serialize_sql($1::VARCHAR)', sql);
+  const result = parse(text) as SerializedSql;
+  if (result.error) {
+    const reason = result.error_message ?? 'unknown parser error';
+    if (NOT_A_SELECT.test(reason)) refuseSql('Only SELECT queries are allowed.', notSelectHint(sql));
+    refuseSql(
+      `The SQL could not be parsed: ${reason.split('\n')[0]}`,
+      'Fix the syntax: double-quote column names with spaces or capitals ("Площа, га"), single-quote strings.',
+    );
+  }
+  const statements = result.statements ?? [];
+  if (statements.length !== 1) refuseSql(`Exactly one statement is allowed; found ${statements.length}.`);
+  return statements[0] as ParsedStatement;
+}
+
+/** Prints a checked tree back to SQL with DuckDB's own printer, so no second dialect is involved. */
+export async function printWithEngine(
+  connection: DuckDBConnection,
+  statement: ParsedStatement,
+): Promise<string> {
+  const json = stringify({ error: false, statements: [statement] }) ?? '';
+  return scalar(connection, 'SELECT json_deserialize_sql($1::VARCHAR::JSON)', json);
+}

@@ -1,0 +1,29 @@
+import type { TableLimits } from '../engine/table-limits.js';
+import { memoryCeiling } from './engine-limits.js';
+import { EngineProcess } from './engine-process.js';
+import { type SpawnedEngine, spawnEngine } from './spawn-engine.js';
+
+let spare: SpawnedEngine | undefined;
+
+function usable(engine: SpawnedEngine | undefined): engine is SpawnedEngine {
+  return engine !== undefined && engine.child.exitCode === null && engine.child.signalCode === null;
+}
+
+/**
+ * An engine process for one table. A spare is kept started (with DuckDB already imported), so
+ * opening a table does not wait for a process to boot; it is idle, unreferenced, and dies with
+ * the server.
+ */
+export function startEngine(limits: TableLimits): EngineProcess {
+  const engine = usable(spare) ? spare : spawnEngine();
+  spare = spawnEngine();
+  spare.child.unref();
+  spare.child.channel?.unref();
+  return new EngineProcess(engine, memoryCeiling(limits));
+}
+
+/** Stops the spare process (a server shutting down, a test cleaning up). */
+export function stopSpareEngine(): void {
+  spare?.child.kill('SIGKILL');
+  spare = undefined;
+}

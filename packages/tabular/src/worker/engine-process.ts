@@ -1,0 +1,187 @@
+import { OpenDataError } from '@opendata-mcp/core';
+import type { LoadProgress } from '../local/open-local-table.js';
+import { type Phase, type StopReason, stopError } from './engine-stop.js';
+import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
+import { residentBytes } from './resident-memory.js';
+import type { SpawnedEngine } from './spawn-engine.js';
+
+type Request = Exclude<WorkerRequest, { op: 'interrupt' }>;
+type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+
+export interface RequestOptions {
+  phase: Phase;
+  /** Wall-clock bound: past it the process is killed and the caller gets `query_timeout`. */
+  deadlineMs: number;
+  /** The limit the error message states, when the hard deadline adds a grace period to it. */
+  statedLimitMs?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/** How often the resident memory of a busy process is read. */
+const MEMORY_POLL_MS = 25;
+/** After an abort, how long a query may take to notice its interrupt before the process is killed. */
+const ABORT_GRACE_MS = 1_000;
+const STDERR_TAIL = 2_000;
+
+function fromWire(error: WireError): Error {
+  if (!error.code) return new Error(error.message);
+  return new OpenDataError(error.code as never, error.message, {
+    ...(error.hint ? { hint: error.hint } : {}),
+    ...(error.details ? { details: error.details } : {}),
+  });
+}
+
+/**
+ * The server's handle on one engine process. Requests run one at a time; while one runs, the
+ * process's resident memory is watched against its ceiling and its deadline is timed here, in the
+ * server, so neither depends on the engine being responsive. Crossing either kills the process.
+ */
+export class EngineProcess {
+  private nextId = 1;
+  private tail: Promise<unknown> = Promise.resolve();
+  private exitStatus: string | null = null;
+  private stopReason: StopReason | null = null;
+  private stderrTail = '';
+  private readonly exited: Promise<void>;
+
+  constructor(
+    private readonly engine: SpawnedEngine,
+    private readonly ceilingBytes: number,
+  ) {
+    const { child } = engine;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+    });
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exitStatus = signal ?? `exit ${code}`;
+        resolve();
+      });
+    });
+    this.idle();
+  }
+
+  get alive(): boolean {
+    return this.exitStatus === null && this.stopReason === null;
+  }
+
+  /** The tail of what the process wrote to stderr (a V8 or DuckDB fatal message), for logs. */
+  get diagnostics(): string {
+    return this.stderrTail;
+  }
+
+  /** Sends one request once the previous one has finished. */
+  request<T>(body: RequestBody, options: RequestOptions): Promise<T> {
+    const run = () => this.run<T>(body, options);
+    const settled = this.tail.then(run, run);
+    this.tail = settled.then(
+      (outcome) => outcome.done,
+      () => undefined,
+    );
+    return settled.then((outcome) => outcome.result);
+  }
+
+  /** Ends the process; a request still running fails with `reason`. */
+  stop(reason: StopReason = 'closed'): Promise<void> {
+    this.stopReason ??= reason;
+    if (this.exitStatus === null) this.engine.child.kill('SIGKILL');
+    return this.exited;
+  }
+
+  private async run<T>(body: RequestBody, options: RequestOptions) {
+    if (!this.alive) {
+      const error = stopError(this.context(this.stopReason ?? 'crashed', options));
+      return { result: Promise.reject<T>(error), done: Promise.resolve() };
+    }
+    const id = this.nextId++;
+    const { child } = this.engine;
+    this.busy();
+    let timer: NodeJS.Timeout | undefined;
+    let graceTimer: NodeJS.Timeout | undefined;
+    let watch: NodeJS.Timeout | undefined;
+    let onMessage: ((reply: WorkerReply) => void) | undefined;
+    let onAbort: (() => void) | undefined;
+
+    const reply = new Promise<T>((resolve, reject) => {
+      onMessage = (message: WorkerReply) => {
+        if (message.id !== id) return;
+        if ('progress' in message) return options.onProgress?.(message.progress);
+        if (message.ok) resolve(message.value as T);
+        else reject(fromWire(message.error));
+      };
+      child.on('message', onMessage);
+      this.exited.then(() => reject(stopError(this.context(this.stopReason ?? 'crashed', options))));
+      timer = setTimeout(() => void this.stop('deadline'), options.deadlineMs);
+      watch = this.watchMemory();
+      child.send({ id, ...body } as Request);
+    });
+
+    // The caller hears of an abort at once; the process gets a moment to interrupt the query and
+    // keep its table, and is killed if it does not. A load has nothing worth keeping.
+    const aborted = new Promise<never>((_, reject) => {
+      const { signal } = options;
+      if (!signal) return;
+      onAbort = () => {
+        reject(signal.reason ?? new Error('aborted'));
+        if (options.phase === 'load') void this.stop('deadline');
+        else {
+          child.send({ op: 'interrupt' } satisfies WorkerRequest);
+          graceTimer = setTimeout(() => void this.stop('deadline'), ABORT_GRACE_MS);
+        }
+      };
+      if (signal.aborted) onAbort();
+      else signal.addEventListener('abort', onAbort, { once: true });
+    });
+
+    const done = reply.then(
+      () => undefined,
+      () => undefined,
+    );
+    void done.finally(() => {
+      clearTimeout(timer);
+      clearTimeout(graceTimer);
+      clearInterval(watch);
+      if (onMessage) child.off('message', onMessage);
+      if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+      this.idle();
+    });
+    aborted.catch(() => undefined);
+    return { result: Promise.race([reply, aborted]), done };
+  }
+
+  private watchMemory(): NodeJS.Timeout | undefined {
+    const pid = this.engine.child.pid;
+    if (pid === undefined) return undefined;
+    let reading = false;
+    return setInterval(() => {
+      if (reading) return;
+      reading = true;
+      void residentBytes(pid).then((bytes) => {
+        reading = false;
+        if (bytes !== null && bytes > this.ceilingBytes) void this.stop('memory');
+      });
+    }, MEMORY_POLL_MS);
+  }
+
+  private context(reason: StopReason, options: RequestOptions) {
+    return {
+      reason,
+      phase: options.phase,
+      ceilingBytes: this.ceilingBytes,
+      deadlineMs: options.statedLimitMs ?? options.deadlineMs,
+      exit: this.exitStatus ?? 'unknown',
+    };
+  }
+
+  /** An idle process must not keep the server alive; a busy one must. */
+  private idle(): void {
+    this.engine.child.unref();
+    this.engine.child.channel?.unref();
+  }
+
+  private busy(): void {
+    this.engine.child.ref();
+    this.engine.child.channel?.ref();
+  }
+}

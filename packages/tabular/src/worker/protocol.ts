@@ -1,0 +1,35 @@
+import type { ColumnInfo } from '../engine/read-rows.js';
+import type { TableLimits } from '../engine/table-limits.js';
+import type { RecordField } from '../local/open-local-records.js';
+import type { LoadProgress } from '../local/open-local-table.js';
+import type { QueryResult, TableDescription } from '../table-session.js';
+
+/** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
+export type WorkerRequest =
+  | { id: number; op: 'open_file'; path: string; formatHint: string | null; limits: TableLimits }
+  | {
+      id: number;
+      op: 'open_records';
+      fields: RecordField[];
+      records: Array<Record<string, unknown>>;
+      notes: string[];
+      limits: TableLimits;
+    }
+  | { id: number; op: 'query'; sql: string; limit: number }
+  | { id: number; op: 'sample'; n: number }
+  | { op: 'interrupt' };
+
+/** An error crossing the process boundary: an OpenDataError's public fields, or a bare message. */
+export interface WireError {
+  code: string | null;
+  message: string;
+  hint?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export type WorkerReply =
+  | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] }
+  | { id: number; ok: false; error: WireError }
+  | { id: number; progress: LoadProgress };
+
+export type { ColumnInfo };

@@ -1,0 +1,56 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface SpawnedEngine {
+  child: ChildProcess;
+  /** The process's own empty working directory, removed when it exits. */
+  cwd: string;
+}
+
+/** Heap for the process's own JavaScript (sniffing, decoding, workbook reading); DuckDB's memory is separate. */
+const HEAP_MB = 1024;
+
+// Variables the engine may read (time zone and locale); tokens and keys of the server stay behind.
+const PASSED_ENV = ['TZ', 'LANG', 'LC_ALL', 'SystemRoot'];
+
+/**
+ * From the TypeScript sources (tests, development) the entry is a .ts file run through tsx with the
+ * workspace's source condition; a built package runs the compiled .js directly.
+ */
+function entryAndFlags(): { entry: string; flags: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`./worker-main.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  if (!fromSource) return { entry: fileURLToPath(entry), flags: [] };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { entry: fileURLToPath(entry), flags: ['--conditions=@opendata-mcp/source', '--import', tsx] };
+}
+
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of PASSED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return env;
+}
+
+/**
+ * Starts one engine process in an empty directory of its own: even a relative path the engine
+ * might resolve points at nothing. Its IPC channel is its lifeline: it dies with the server.
+ */
+export function spawnEngine(): SpawnedEngine {
+  const { entry, flags } = entryAndFlags();
+  const cwd = mkdtempSync(join(tmpdir(), 'opendata-engine-'));
+  const child = fork(entry, [], {
+    cwd,
+    env: childEnv(),
+    execArgv: [`--max-old-space-size=${HEAP_MB}`, ...flags],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  child.once('exit', () => rmSync(cwd, { recursive: true, force: true }));
+  // Read while the server runs anyway; never a reason on its own to keep the server alive.
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
+  return { child, cwd };
+}

@@ -1,0 +1,77 @@
+/**
+ * Entry of a table's engine process. It holds one loaded table and answers the server over the IPC
+ * channel. Everything whose cost depends on a hostile input (file sniffing, decoding, DuckDB's
+ * loaders, SQL parsing and execution) runs here, so a crash, a hang or a runaway allocation ends
+ * this process and never the server.
+ */
+import { isOpenDataError } from '@opendata-mcp/core';
+import { openLocalRecords } from '../local/open-local-records.js';
+import { openLocalTable } from '../local/open-local-table.js';
+import type { TableDescription, TableSession } from '../table-session.js';
+import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
+
+// Without the server there is nobody to answer: die at once, even inside a native call.
+process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+
+let session: TableSession | undefined;
+let running: AbortController | undefined;
+
+function send(reply: WorkerReply): void {
+  process.send?.(reply);
+}
+
+function toWire(error: unknown): WireError {
+  if (isOpenDataError(error)) {
+    return { code: error.code, message: error.message, hint: error.hint ?? null, details: error.details };
+  }
+  return { code: null, message: error instanceof Error ? error.message : String(error) };
+}
+
+function describe(table: TableSession): TableDescription {
+  return { columns: table.columns, rowCount: table.rowCount, format: table.format, notes: table.notes };
+}
+
+function openedSession(): TableSession {
+  if (!session) throw new Error('No table is loaded in this engine process.');
+  return session;
+}
+
+async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
+  switch (request.op) {
+    case 'open_file':
+      session = await openLocalTable({
+        path: request.path,
+        formatHint: request.formatHint,
+        limits: request.limits,
+        onProgress: (progress) => send({ id: request.id, progress }),
+      });
+      return describe(session);
+    case 'open_records':
+      session = await openLocalRecords({
+        fields: request.fields,
+        records: request.records,
+        notes: request.notes,
+        limits: request.limits,
+      });
+      return describe(session);
+    case 'query':
+      running = new AbortController();
+      return openedSession().query(request.sql, { limit: request.limit, signal: running.signal });
+    case 'sample':
+      return openedSession().sample(request.n);
+  }
+}
+
+process.on('message', (request: WorkerRequest) => {
+  if (request.op === 'interrupt') {
+    running?.abort(new Error('interrupted'));
+    return;
+  }
+  answer(request).then(
+    (value) => send({ id: request.id, ok: true, value }),
+    (error: unknown) => send({ id: request.id, ok: false, error: toWire(error) }),
+  );
+});
+
+// Warm the engine while the server prepares the first request.
+void import('@duckdb/node-api');
