@@ -8,6 +8,16 @@ export interface ColumnInfo {
 const EXACT_INTEGER =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT)$/;
 
+/**
+ * A double keeps any decimal of at most 15 significant digits; a longer DECIMAL (21 digits, say)
+ * stays a string rather than come back as a different number.
+ */
+function isExactDecimal(text: string, number: number): boolean {
+  const digits = text.replace(/^-/, '').replace('.', '').replace(/^0+/, '');
+  const significant = text.includes('.') ? digits.replace(/0+$/, '') : digits;
+  return Number.isFinite(number) && significant.length <= 15;
+}
+
 /** Columns with DuckDB's type names (`BIGINT`, `DECIMAL(18,3)`, `VARCHAR` …). */
 export function readColumns(reader: DuckDBResultReader): ColumnInfo[] {
   const types = reader.columnTypes();
@@ -16,8 +26,8 @@ export function readColumns(reader: DuckDBResultReader): ColumnInfo[] {
 
 /**
  * Rows as JSON-safe objects. DuckDB's JSON conversion writes big integers and decimals as
- * strings to keep precision; numbers that fit a double exactly are turned back into numbers so
- * a COUNT is `42`, not `"42"`.
+ * strings to keep precision; numbers that a double holds exactly are turned back into numbers so
+ * a COUNT is `42`, not `"42"`, and the others stay strings rather than change their value.
  */
 export function readRows(
   reader: DuckDBResultReader,
@@ -33,7 +43,7 @@ export function readRows(
       const value = row[column.name];
       if (typeof value !== 'string') continue;
       const number = Number(value);
-      if (integer ? Number.isSafeInteger(number) : Number.isFinite(number)) row[column.name] = number;
+      if (integer ? Number.isSafeInteger(number) : isExactDecimal(value, number)) row[column.name] = number;
     }
   }
   return rows;

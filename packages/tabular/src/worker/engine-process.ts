@@ -91,7 +91,8 @@ export class EngineProcess {
 
   private async run<T>(body: RequestBody, options: RequestOptions) {
     if (!this.alive) {
-      const error = stopError(this.context(this.stopReason ?? 'crashed', options));
+      // It never started: whatever stopped the process, this request did not cause it.
+      const error = stopError(this.context('closed', options));
       return { result: Promise.reject<T>(error), done: Promise.resolve() };
     }
     const id = this.nextId++;

@@ -49,9 +49,11 @@ export function stopError(context: StopContext): OpenDataError {
         },
       );
     case 'closed':
-      return new OpenDataError('query_error', 'The table was closed while the request was waiting.', {
-        hint: 'Run the call again; the resource is loaded afresh.',
-      });
+      return new OpenDataError(
+        'query_error',
+        'The table was unloaded before this request ran (another query on it passed its limits, or the server is closing it).',
+        { hint: 'Run the same call again: the resource is loaded afresh.', retryable: true },
+      );
     case 'crashed':
       return loading
         ? new OpenDataError(

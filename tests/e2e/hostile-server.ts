@@ -1,0 +1,93 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { type CkanFixture, startCkanFixture, syntheticFilesPackage } from '@opendata-mcp/fixtures';
+import { writeHostileFiles } from './hostile-files.js';
+
+const bin = fileURLToPath(new URL('../../packages/cli/bin/opendata-mcp.js', import.meta.url));
+export const HOSTILE_DATASET = 'synthetic-hostile-files';
+
+export interface HostileServer {
+  client: Client;
+  transport: StdioClientTransport;
+  portal: CkanFixture;
+  /** query_resource on the hostile dataset; the envelope and the error flag. */
+  query(resourceId: string, sql: string): Promise<{ body: Record<string, any>; isError: boolean }>;
+  close(): Promise<void>;
+}
+
+/** Resident memory of a process in bytes (Linux /proc). */
+export function residentBytes(pid: number): number {
+  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+/** Pids of a process's direct children (the engine processes of a server). */
+export function childPids(pid: number): number[] {
+  try {
+    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    return [];
+  }
+}
+
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The built `opendata-mcp serve` binary over stdio, as a desktop client starts it, configured for a
+ * CKAN portal on loopback that publishes generated hostile files.
+ */
+export async function startHostileServer(limits: Record<string, number>): Promise<HostileServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'opendata-hostile-'));
+  const portal = await startCkanFixture({
+    extraPackages: [syntheticFilesPackage(HOSTILE_DATASET, writeHostileFiles(dir))],
+  });
+  const config = join(dir, 'config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      adapters: [{ type: 'ckan', id: 'hostile', url: portal.url, trusted_hosts: [portal.hostPort] }],
+      limits,
+      log_level: 'warn',
+    }),
+  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, 'serve', '--config', config],
+    env: { PATH: process.env.PATH ?? '' },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'hostile-e2e', version: '0.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    transport,
+    portal,
+    async query(resourceId, sql) {
+      const result = await client.callTool({
+        name: 'query_resource',
+        arguments: { dataset_id: HOSTILE_DATASET, resource_id: resourceId, sql },
+      });
+      return { body: result.structuredContent as Record<string, any>, isError: result.isError === true };
+    },
+    async close() {
+      await client.close().catch(() => undefined);
+      await portal.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
