@@ -11,12 +11,15 @@ import { writeHostileFiles } from './hostile-files.js';
 const bin = fileURLToPath(new URL('../../packages/cli/bin/opendata-mcp.js', import.meta.url));
 export const HOSTILE_DATASET = 'synthetic-hostile-files';
 
+// biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
+type Envelope = Record<string, any>;
+
 export interface HostileServer {
   client: Client;
   transport: StdioClientTransport;
   portal: CkanFixture;
   /** query_resource on the hostile dataset; the envelope and the error flag. */
-  query(resourceId: string, sql: string): Promise<{ body: Record<string, any>; isError: boolean }>;
+  query(resourceId: string, sql: string): Promise<{ body: Envelope; isError: boolean }>;
   close(): Promise<void>;
 }
 
@@ -82,7 +85,7 @@ export async function startHostileServer(limits: Record<string, number>): Promis
         name: 'query_resource',
         arguments: { dataset_id: HOSTILE_DATASET, resource_id: resourceId, sql },
       });
-      return { body: result.structuredContent as Record<string, any>, isError: result.isError === true };
+      return { body: result.structuredContent as Envelope, isError: result.isError === true };
     },
     async close() {
       await client.close().catch(() => undefined);
