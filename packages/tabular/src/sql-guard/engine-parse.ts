@@ -37,7 +37,16 @@ function notSelectHint(sql: string): string {
  */
 export async function parseWithEngine(connection: DuckDBConnection, sql: string): Promise<ParsedStatement> {
   const text = await scalar(connection, 'SELECT json_serialize_sql($1::VARCHAR)', sql);
-  const result = parse(text) as SerializedSql;
+  let result: SerializedSql;
+  try {
+    result = parse(text) as SerializedSql;
+  } catch {
+    // DuckDB writes an overflowing literal as Infinity or NaN, which is not JSON: fail closed.
+    return refuseSql(
+      'The query holds a value this server cannot check (a number out of range?).',
+      'Write numbers within the range of a DOUBLE, or compare as text.',
+    );
+  }
   if (result.error) {
     const reason = result.error_message ?? 'unknown parser error';
     if (NOT_A_SELECT.test(reason)) refuseSql('Only SELECT queries are allowed.', notSelectHint(sql));
