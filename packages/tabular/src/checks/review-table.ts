@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { shorten } from '@opendata-mcp/core';
+import { shorten } from '@opendata-mcp/core/errors';
 import { convertGroupedNumbers } from './convert-grouped-numbers.js';
 import { describeEmptyRows } from './describe-empty-rows.js';
 import { describePaddedValues } from './describe-padded-values.js';

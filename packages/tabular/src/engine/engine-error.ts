@@ -1,4 +1,4 @@
-import { isOpenDataError, OpenDataError, shorten } from '@opendata-mcp/core';
+import { isOpenDataError, OpenDataError, shorten } from '@opendata-mcp/core/errors';
 
 export interface EngineErrorContext {
   /** Columns of `data`, named in the hint when the query used one that does not exist. */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 import { loadDuckDb } from './load-duckdb.js';
 
 export interface RunLimitedOptions {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createInflateRaw } from 'node:zlib';
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 
 interface ZipEntry {
   name: string;

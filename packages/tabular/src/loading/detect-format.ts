@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 
 export type FileFormat = 'csv' | 'json' | 'parquet' | 'xlsx';
 

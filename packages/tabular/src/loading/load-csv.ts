@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { OpenDataError, shorten } from '@opendata-mcp/core';
+import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
 import { detectEncoding } from './detect-encoding.js';
 import { findFooter } from './find-footer.js';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';

@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 
 export function isOutOfMemory(error: unknown): boolean {
   return error instanceof Error && /Out of Memory Error/i.test(error.message);

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { OpenDataError, shorten } from '@opendata-mcp/core';
+import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';
 import { sqlString } from './sql-literal.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, OpenDataError } from '@opendata-mcp/core';
+import { DEFAULT_LIMITS, OpenDataError } from '@opendata-mcp/core/errors';
 import type readXlsxFile from 'read-excel-file/node';
 import type { TableLimits } from '../engine/table-limits.js';
 import { checkZipExpansion } from './check-zip-expansion.js';

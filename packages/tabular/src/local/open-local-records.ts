@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OpenDataError, shorten } from '@opendata-mcp/core';
+import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
 import { createEngine } from '../engine/create-engine.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { isOutOfMemory, tooLargeForMemory, tooManyRows } from '../loading/load-errors.js';

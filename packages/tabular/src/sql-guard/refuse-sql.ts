@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 
 const DEFAULT_HINT =
   'Write one read-only SELECT over the table `data` (CTEs, joins of `data` with itself, UNION and window functions are fine).';

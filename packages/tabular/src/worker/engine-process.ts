@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 import type { LoadProgress } from '../local/open-local-table.js';
 import { type Phase, type StopReason, stopError } from './engine-stop.js';
 import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';

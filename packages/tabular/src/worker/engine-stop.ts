@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 
 /** Why the server ended an engine process, or `crashed` when it ended by itself. */
 export type StopReason = 'deadline' | 'memory' | 'closed' | 'crashed';

@@ -4,7 +4,7 @@
  * loaders, SQL parsing and execution) runs here, so a crash, a hang or a runaway allocation ends
  * this process and never the server.
  */
-import { isOpenDataError } from '@opendata-mcp/core';
+import { isOpenDataError } from '@opendata-mcp/core/errors';
 import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import type { TableDescription, TableSession } from '../table-session.js';
