@@ -7,11 +7,11 @@ import {
 } from '@opendata-mcp/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectHttp, type Era } from './connect-client.js';
-import { type ProbeObservations, probeAdapter } from './fixtures/probe-adapter.js';
+import { probeAdapter, probeObservations } from './fixtures/probe-adapter.js';
 import { rawPost } from './raw-post.js';
 
 const TOKEN = 'transport-test-token';
-const observed: ProbeObservations = { aborted: [] };
+const observed = probeObservations();
 let http: RunningHttpServer;
 
 beforeAll(async () => {
@@ -43,6 +43,7 @@ describe.each<Era>(['legacy', 'modern'])('Streamable HTTP, %s era', (era) => {
       'count_steps',
       'echo_text',
       'wait_for_cancel',
+      'wait_for_release',
     ]);
     const result = await client.callTool({ name: 'echo_text', arguments: { text: 'grüezi' } });
     expect(result.structuredContent).toMatchObject({

@@ -1,8 +1,9 @@
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 
 export interface RawResponse {
   status: number;
   body: string;
+  headers: IncomingHttpHeaders;
 }
 
 export const INITIALIZE = JSON.stringify({
@@ -39,7 +40,7 @@ export function rawPost(
         res.on('data', (chunk: Buffer) => {
           body += chunk.toString();
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     // The server may answer 413 and close before the whole body is written.
@@ -57,5 +58,5 @@ export function rawPost(
 
 export async function rawGet(url: string): Promise<RawResponse> {
   const res = await fetch(url);
-  return { status: res.status, body: await res.text() };
+  return { status: res.status, body: await res.text(), headers: Object.fromEntries(res.headers) };
 }

@@ -3,6 +3,7 @@ import { openTable, type TableSession } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { notQueryableReason } from '../portal/package-view.js';
+import { refuseEmptyDownload } from './empty-resource.js';
 import { loadDatastore } from './load-datastore.js';
 
 export interface LoadedTable {
@@ -98,6 +99,7 @@ export async function loadTable(
   // The cache keeps the downloaded file until it is released; once loaded, the table no longer needs it.
   const leased = await rt.sessions
     .use(key, async () => {
+      refuseEmptyDownload(resource, download.bytes);
       const session = await openTable({
         path: download.path,
         formatHint: resource.format ?? null,

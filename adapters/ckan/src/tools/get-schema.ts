@@ -2,6 +2,7 @@ import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import { localizedText } from '../portal/localized-text.js';
+import { rowNotes } from '../resources/empty-resource.js';
 import { loadTable } from '../resources/load-table.js';
 import { resolveResource } from '../resources/resolve-resource.js';
 import { resourceSource } from './resource-source.js';
@@ -61,7 +62,7 @@ export function getSchemaTool(rt: CkanRuntime) {
             authoritative,
             row_count: session.rowCount,
             sample_rows: await session.sample(SAMPLE_ROWS),
-            notes: session.notes,
+            notes: [...session.notes, ...rowNotes(session.rowCount, table.accessMethod)],
           },
           source: resourceSource(rt, resolved, table, null),
         };

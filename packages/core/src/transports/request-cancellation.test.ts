@@ -9,42 +9,55 @@ const cancel = (requestId: unknown) => ({
 });
 
 describe('RequestCancellation', () => {
-  it('aborts the running request a cancellation names, from the same peer', () => {
+  it('aborts the running request a cancellation names, from the same session', () => {
     const registry = new RequestCancellation();
     const controller = new AbortController();
-    registry.track(call(7), 'peer-a', controller);
-    registry.cancel(cancel(7), 'peer-a');
+    registry.track(call(7), 'session-a', controller);
+    registry.cancel(cancel(7), 'session-a');
     expect(controller.signal.aborted).toBe(true);
   });
 
-  it('ignores a cancellation from another peer or for another id or id type', () => {
+  it('ignores a cancellation from another session or for another id or id type', () => {
     const registry = new RequestCancellation();
     const controller = new AbortController();
-    registry.track(call(7), 'peer-a', controller);
-    registry.cancel(cancel(7), 'peer-b');
-    registry.cancel(cancel(8), 'peer-a');
-    registry.cancel(cancel('7'), 'peer-a');
-    registry.cancel({ method: 'notifications/cancelled' }, 'peer-a');
-    registry.cancel('garbage', 'peer-a');
+    registry.track(call(7), 'session-a', controller);
+    registry.cancel(cancel(7), 'session-b');
+    registry.cancel(cancel(8), 'session-a');
+    registry.cancel(cancel('7'), 'session-a');
+    registry.cancel({ method: 'notifications/cancelled' }, 'session-a');
+    registry.cancel('garbage', 'session-a');
     expect(controller.signal.aborted).toBe(false);
+  });
+
+  it('ignores a cancellation without a session, even for a request without one', () => {
+    const registry = new RequestCancellation();
+    const bound = new AbortController();
+    const unbound = new AbortController();
+    registry.track(call(1), 'session-a', bound);
+    registry.track(call(2), undefined, unbound);
+    registry.cancel(cancel(1), undefined);
+    registry.cancel(cancel(2), undefined);
+    registry.cancel(cancel(2), 'session-a');
+    expect(bound.signal.aborted).toBe(false);
+    expect(unbound.signal.aborted).toBe(false);
   });
 
   it('forgets a request once it has finished', () => {
     const registry = new RequestCancellation();
     const controller = new AbortController();
-    const forget = registry.track(call(1), 'peer-a', controller);
+    const forget = registry.track(call(1), 'session-a', controller);
     forget();
-    registry.cancel(cancel(1), 'peer-a');
+    registry.cancel(cancel(1), 'session-a');
     expect(controller.signal.aborted).toBe(false);
   });
 
   it('does not track notifications, responses or batches', () => {
     const registry = new RequestCancellation();
     const controller = new AbortController();
-    registry.track({ jsonrpc: '2.0', method: 'notifications/initialized' }, 'p', controller);
-    registry.track({ jsonrpc: '2.0', id: 2, result: {} }, 'p', controller);
-    registry.track([call(3)], 'p', controller);
-    for (const id of [2, 3]) registry.cancel(cancel(id), 'p');
+    registry.track({ jsonrpc: '2.0', method: 'notifications/initialized' }, 's', controller);
+    registry.track({ jsonrpc: '2.0', id: 2, result: {} }, 's', controller);
+    registry.track([call(3)], 's', controller);
+    for (const id of [2, 3]) registry.cancel(cancel(id), 's');
     expect(controller.signal.aborted).toBe(false);
   });
 });

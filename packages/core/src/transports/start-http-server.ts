@@ -12,6 +12,7 @@ import {
   validateOrigins,
 } from './http-guards.js';
 import { RequestCancellation } from './request-cancellation.js';
+import { SessionIds } from './session-ids.js';
 
 export interface HttpServerOptions {
   /** Interface to bind; loopback by default. */
@@ -58,6 +59,7 @@ export async function startHttpServer(
   });
 
   const cancellation = new RequestCancellation();
+  const sessions = new SessionIds();
 
   const httpServer = createServer((req, res) => {
     serve(req, res).catch((error: unknown) => {
@@ -86,9 +88,9 @@ export async function startHttpServer(
     }
     const controller = new AbortController();
     const message = parseJson(body);
-    const peer = `${req.socket.remoteAddress ?? ''}\u0000${req.headers.authorization ?? ''}`;
-    cancellation.cancel(message, peer);
-    const forget = cancellation.track(message, peer, controller);
+    const session = sessions.verified(req.headers['mcp-session-id']);
+    cancellation.cancel(message, session);
+    const forget = cancellation.track(message, session, controller);
     res.on('close', () => {
       forget();
       controller.abort();
@@ -104,7 +106,11 @@ export async function startHttpServer(
       request,
       message === undefined ? undefined : { parsedBody: message },
     );
-    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const headers = Object.fromEntries(response.headers);
+    // The id only binds this client's cancellations to its own calls; no request needs one.
+    if (isInitialize(message) && response.ok && !response.headers.has('mcp-session-id'))
+      headers['mcp-session-id'] = sessions.issue();
+    res.writeHead(response.status, headers);
     if (!response.body) return void res.end();
     // A stream that errors (the client left mid-answer) must end this response, not the process.
     pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res, (error) => {
@@ -145,6 +151,12 @@ function parseJson(body: Buffer | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+function isInitialize(message: unknown): boolean {
+  return (
+    typeof message === 'object' && message !== null && 'method' in message && message.method === 'initialize'
+  );
 }
 
 function toHeaders(req: IncomingMessage): Headers {
