@@ -19,6 +19,8 @@ export interface TableLimits {
   processMemoryBytes?: number;
   /** Wall-clock limit for loading one resource, in ms (default 120 s); past it the load is killed. */
   loadTimeoutMs?: number;
+  /** Queries on one table that run at once, each on its own connection (default 4). */
+  readConnections?: number;
   /** DuckDB worker threads (default 2: several sessions may share one machine). */
   threads?: number;
 }

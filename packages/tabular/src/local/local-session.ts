@@ -1,3 +1,5 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import pLimit from 'p-limit';
 import type { Engine } from '../engine/create-engine.js';
 import { toEngineError } from '../engine/engine-error.js';
 import { lockEngine } from '../engine/lock-engine.js';
@@ -6,14 +8,32 @@ import { runLimited } from '../engine/run-limited.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
 import type { QueryResult, TableFormat, TableSession } from '../table-session.js';
+import { readConnections } from '../worker/engine-limits.js';
 
-/** Runs statements one at a time: a DuckDB connection serves one query, and interrupts target it. */
-function createQueue() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const next = tail.then(task, task);
-    tail = next.catch(() => undefined);
-    return next;
+/**
+ * A fixed set of connections to the locked database. The limiter never starts more tasks than
+ * there are connections, so a started task always finds one free.
+ */
+async function connectionPool(engine: Engine, size: number) {
+  const free: DuckDBConnection[] = [];
+  for (let i = 0; i < size; i++) free.push(await engine.instance.connect());
+  const all = [...free];
+  const limit = pLimit(size);
+  return {
+    run<T>(task: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
+      return limit(async () => {
+        const connection = free.pop() as DuckDBConnection;
+        try {
+          return await task(connection);
+        } finally {
+          free.push(connection);
+        }
+      });
+    },
+    closeAll(): void {
+      limit.clearQueue();
+      for (const connection of all) connection.closeSync();
+    },
   };
 }
 
@@ -31,16 +51,17 @@ export async function createLocalSession(
   const counted = await connection.runAndReadAll('SELECT count(*) FROM data');
   const rowCount = Number(counted.getRows()[0]?.[0] ?? 0);
   await lockEngine(connection);
-  const enqueue = createQueue();
+  // Opened after the lock, so every reader inherits the locked configuration.
+  const pool = await connectionPool(engine, readConnections(init.limits));
   const columnNames = columns.map((column) => column.name);
   let closed = false;
 
-  const execute = (sql: () => Promise<string>, limit: number, signal?: AbortSignal) =>
-    enqueue(async (): Promise<QueryResult> => {
+  const execute = (sql: (reader: DuckDBConnection) => Promise<string>, limit: number, signal?: AbortSignal) =>
+    pool.run(async (reader): Promise<QueryResult> => {
       if (closed) throw new Error('The table session is closed.');
-      const text = await sql();
+      const text = await sql(reader);
       const timeoutMs = init.limits.queryTimeoutMs;
-      const outcome = await runLimited(connection, text, { timeoutMs, signal });
+      const outcome = await runLimited(reader, text, { timeoutMs, signal });
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       if (!outcome.reader)
         throw toEngineError(outcome.error, { columns: columnNames, timedOut: outcome.timedOut, timeoutMs });
@@ -56,7 +77,7 @@ export async function createLocalSession(
     notes: init.notes,
     query: (sql, options) =>
       execute(
-        async () => (await guardSql(connection, sql, { maxRows: options.limit })).sql,
+        async (reader) => (await guardSql(reader, sql, { maxRows: options.limit })).sql,
         options.limit,
         options.signal,
       ),
@@ -65,12 +86,12 @@ export async function createLocalSession(
       return (await execute(async () => `SELECT * FROM data LIMIT ${count}`, count)).rows;
     },
     isOpen: () => !closed,
-    close: () =>
-      enqueue(async () => {
-        if (closed) return;
-        closed = true;
-        connection.closeSync();
-        instance.closeSync();
-      }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      pool.closeAll();
+      connection.closeSync();
+      instance.closeSync();
+    },
   };
 }

@@ -13,3 +13,8 @@ export function loadDeadline(limits: TableLimits): number {
 export function memoryCeiling(limits: TableLimits): number {
   return limits.processMemoryBytes ?? limits.memoryBytes + PROCESS_OVERHEAD_BYTES;
 }
+
+/** Queries one table runs at once, each on a connection of its own (interrupts target a connection). */
+export function readConnections(limits: TableLimits): number {
+  return Math.max(1, limits.readConnections ?? 4);
+}

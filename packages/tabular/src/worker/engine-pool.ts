@@ -1,5 +1,5 @@
 import type { TableLimits } from '../engine/table-limits.js';
-import { memoryCeiling } from './engine-limits.js';
+import { memoryCeiling, readConnections } from './engine-limits.js';
 import { EngineProcess } from './engine-process.js';
 import { type SpawnedEngine, spawnEngine } from './spawn-engine.js';
 
@@ -19,7 +19,7 @@ export function startEngine(limits: TableLimits): EngineProcess {
   spare = spawnEngine();
   spare.child.unref();
   spare.child.channel?.unref();
-  return new EngineProcess(engine, memoryCeiling(limits));
+  return new EngineProcess(engine, memoryCeiling(limits), readConnections(limits));
 }
 
 /** Stops the spare process (a server shutting down, a test cleaning up). */

@@ -1,4 +1,5 @@
 import { OpenDataError } from '@opendata-mcp/core/errors';
+import pLimit, { type LimitFunction } from 'p-limit';
 import type { LoadProgress } from '../local/open-local-table.js';
 import { type Phase, type StopReason, stopError } from './engine-stop.js';
 import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
@@ -33,13 +34,16 @@ function fromWire(error: WireError): Error {
 }
 
 /**
- * The server's handle on one engine process. Requests run one at a time; while one runs, the
- * process's resident memory is watched against its ceiling and its deadline is timed here, in the
- * server, so neither depends on the engine being responsive. Crossing either kills the process.
+ * The server's handle on one engine process. At most `concurrency` requests run at once (one per
+ * connection the engine holds); while any runs, the process's resident memory is watched against
+ * its ceiling, and each request's deadline is timed here, in the server, so neither depends on the
+ * engine being responsive. Crossing either kills the process.
  */
 export class EngineProcess {
   private nextId = 1;
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly limit: LimitFunction;
+  private inFlight = 0;
+  private memoryWatch: NodeJS.Timeout | undefined;
   private exitStatus: string | null = null;
   private stopReason: StopReason | null = null;
   private stderrTail = '';
@@ -48,7 +52,9 @@ export class EngineProcess {
   constructor(
     private readonly engine: SpawnedEngine,
     private readonly ceilingBytes: number,
+    concurrency: number,
   ) {
+    this.limit = pLimit(concurrency);
     const { child } = engine;
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
@@ -71,15 +77,18 @@ export class EngineProcess {
     return this.stderrTail;
   }
 
-  /** Sends one request once the previous one has finished. */
+  /**
+   * Sends one request as soon as a connection is free. The slot is held until the engine has
+   * answered (or died), even when the caller stopped waiting after an abort.
+   */
   request<T>(body: RequestBody, options: RequestOptions): Promise<T> {
-    const run = () => this.run<T>(body, options);
-    const settled = this.tail.then(run, run);
-    this.tail = settled.then(
-      (outcome) => outcome.done,
-      () => undefined,
-    );
-    return settled.then((outcome) => outcome.result);
+    return new Promise<T>((resolve, reject) => {
+      void this.limit(async () => {
+        const outcome = this.run<T>(body, options);
+        outcome.result.then(resolve, reject);
+        await outcome.done;
+      });
+    });
   }
 
   /** Ends the process; a request still running fails with `reason`. */
@@ -89,7 +98,7 @@ export class EngineProcess {
     return this.exited;
   }
 
-  private async run<T>(body: RequestBody, options: RequestOptions) {
+  private run<T>(body: RequestBody, options: RequestOptions): { result: Promise<T>; done: Promise<void> } {
     if (!this.alive) {
       // It never started: whatever stopped the process, this request did not cause it.
       const error = stopError(this.context('closed', options));
@@ -100,7 +109,6 @@ export class EngineProcess {
     this.busy();
     let timer: NodeJS.Timeout | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
-    let watch: NodeJS.Timeout | undefined;
     let onMessage: ((reply: WorkerReply) => void) | undefined;
     let onAbort: (() => void) | undefined;
 
@@ -114,7 +122,6 @@ export class EngineProcess {
       child.on('message', onMessage);
       this.exited.then(() => reject(stopError(this.context(this.stopReason ?? 'crashed', options))));
       timer = setTimeout(() => void this.stop('deadline'), options.deadlineMs);
-      watch = this.watchMemory();
       child.send({ id, ...body } as Request);
     });
 
@@ -127,7 +134,7 @@ export class EngineProcess {
         reject(signal.reason ?? new Error('aborted'));
         if (options.phase === 'load') void this.stop('deadline');
         else {
-          child.send({ op: 'interrupt' } satisfies WorkerRequest);
+          child.send({ op: 'interrupt', id } satisfies WorkerRequest);
           graceTimer = setTimeout(() => void this.stop('deadline'), ABORT_GRACE_MS);
         }
       };
@@ -142,7 +149,6 @@ export class EngineProcess {
     void done.finally(() => {
       clearTimeout(timer);
       clearTimeout(graceTimer);
-      clearInterval(watch);
       if (onMessage) child.off('message', onMessage);
       if (onAbort) options.signal?.removeEventListener('abort', onAbort);
       this.idle();
@@ -175,14 +181,20 @@ export class EngineProcess {
     };
   }
 
-  /** An idle process must not keep the server alive; a busy one must. */
+  /** An idle process must not keep the server alive, nor be watched; a busy one must be both. */
   private idle(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    if (this.inFlight > 0) return;
+    clearInterval(this.memoryWatch);
+    this.memoryWatch = undefined;
     this.engine.child.unref();
     this.engine.child.channel?.unref();
   }
 
   private busy(): void {
+    if (this.inFlight++ > 0) return;
     this.engine.child.ref();
     this.engine.child.channel?.ref();
+    this.memoryWatch = this.watchMemory();
   }
 }

@@ -17,7 +17,7 @@ export type WorkerRequest =
     }
   | { id: number; op: 'query'; sql: string; limit: number }
   | { id: number; op: 'sample'; n: number }
-  | { op: 'interrupt' };
+  | { op: 'interrupt'; id: number };
 
 /** An error crossing the process boundary: an OpenDataError's public fields, or a bare message. */
 export interface WireError {

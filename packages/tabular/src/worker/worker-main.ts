@@ -14,7 +14,8 @@ import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
 process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 
 let session: TableSession | undefined;
-let running: AbortController | undefined;
+/** Queries in flight, by request id, so an interrupt stops the one it names. */
+const running = new Map<number, AbortController>();
 
 function send(reply: WorkerReply): void {
   process.send?.(reply);
@@ -54,9 +55,15 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
         limits: request.limits,
       });
       return describe(session);
-    case 'query':
-      running = new AbortController();
-      return openedSession().query(request.sql, { limit: request.limit, signal: running.signal });
+    case 'query': {
+      const controller = new AbortController();
+      running.set(request.id, controller);
+      try {
+        return await openedSession().query(request.sql, { limit: request.limit, signal: controller.signal });
+      } finally {
+        running.delete(request.id);
+      }
+    }
     case 'sample':
       return openedSession().sample(request.n);
   }
@@ -64,7 +71,7 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
 
 process.on('message', (request: WorkerRequest) => {
   if (request.op === 'interrupt') {
-    running?.abort(new Error('interrupted'));
+    running.get(request.id)?.abort(new Error('interrupted'));
     return;
   }
   answer(request).then(
