@@ -11,4 +11,4 @@ export type {
   TableFormat,
   TableSession,
 } from './table-session.js';
-export { stopSpareEngine } from './worker/engine-pool.js';
+export { stopSpareEngine, warmEngine } from './worker/engine-pool.js';

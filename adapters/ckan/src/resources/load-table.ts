@@ -1,5 +1,5 @@
 import { type CacheRecord, OpenDataError, type ToolContext } from '@opendata-mcp/core';
-import { openTable, type TableSession } from '@opendata-mcp/tabular';
+import { openTable, type TableSession, warmEngine } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { notQueryableReason } from '../portal/package-view.js';
@@ -79,6 +79,8 @@ export async function loadTable(
       },
     );
   }
+  // The engine process boots while the file downloads.
+  warmEngine();
   reportProgress(ctx, 0, undefined, `Downloading ${url.host}${url.pathname}`);
   let lastReport = 0;
   const download = await ctx.http.download({

@@ -16,10 +16,20 @@ function usable(engine: SpawnedEngine | undefined): engine is SpawnedEngine {
  */
 export function startEngine(limits: TableLimits): EngineProcess {
   const engine = usable(spare) ? spare : spawnEngine();
+  spare = undefined;
+  warmEngine();
+  return new EngineProcess(engine, memoryCeiling(limits), readConnections(limits));
+}
+
+/**
+ * Starts the spare engine process now if there is none, so a table opened shortly after (once a
+ * download finishes, say) does not wait for a process to boot. Cheap when a spare is ready.
+ */
+export function warmEngine(): void {
+  if (usable(spare)) return;
   spare = spawnEngine();
   spare.child.unref();
   spare.child.channel?.unref();
-  return new EngineProcess(engine, memoryCeiling(limits), readConnections(limits));
 }
 
 /** Stops the spare process (a server shutting down, a test cleaning up). */

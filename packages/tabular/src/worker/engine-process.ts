@@ -94,7 +94,11 @@ export class EngineProcess {
   /** Ends the process; a request still running fails with `reason`. */
   stop(reason: StopReason = 'closed'): Promise<void> {
     this.stopReason ??= reason;
-    if (this.exitStatus === null) this.engine.child.kill('SIGKILL');
+    if (this.exitStatus === null) {
+      // Referenced again, so a caller awaiting the exit is not left behind by a server that exits.
+      this.engine.child.ref();
+      this.engine.child.kill('SIGKILL');
+    }
     return this.exited;
   }
 
