@@ -14,6 +14,8 @@ export interface CkanRuntime {
   client: CkanClient;
   sessions: SessionCache<CachedTable>;
   allowedHosts: string[] | undefined;
+  /** How long a downloaded resource is trusted without asking the portal again (the metadata TTL). */
+  resourceTtlMs: number;
 }
 
 export function createClient(baseUrl: string, quirks: ResolvedQuirks, ttlMs: number): CkanClient {

@@ -154,6 +154,8 @@ describe('createCkanAdapter', () => {
       url: fixture.url,
       trusted_hosts: [fixture.hostPort],
       max_open_tables: 1,
+      // Every call asks the portal again, so the reload of the evicted table shows as a revalidation.
+      metadata_ttl_ms: 0,
     });
     const server = createOpenDataServer({
       adapters: [adapter],

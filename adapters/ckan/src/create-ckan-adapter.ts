@@ -28,6 +28,7 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     client: createClient(baseUrl, quirks, config.metadata_ttl_ms),
     sessions: new SessionCache(config.max_open_tables),
     allowedHosts: config.allowed_hosts,
+    resourceTtlMs: config.metadata_ttl_ms,
   };
   return {
     specificationVersion: SPECIFICATION_VERSION,

@@ -87,6 +87,8 @@ export async function loadTable(
     url: url.href,
     signal: ctx.signal,
     maxBytes: ctx.limits.maxDownloadBytes,
+    // A file checked within the metadata TTL is used without a request, like the metadata that named it.
+    cacheTtlMs: rt.resourceTtlMs,
     onProgress: (received, total) => {
       // A progress notification per megabyte is plenty for a client's progress bar.
       if (received - lastReport < 1_048_576 && received !== total) return;

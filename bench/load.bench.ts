@@ -1,0 +1,174 @@
+// `pnpm bench load`: the offline server (`opendata-mcp serve --offline --transport http`, built) under
+// many clients at once. Side by side in one run: each tool's latency with one client (the three demo
+// journeys played in turn), then with CLIENTS clients playing the journeys for DURATION_S seconds; the
+// server's resident memory (its own plus its table engine processes) warm, at peak and after the run.
+// Prints a table, then one JSON line. Arguments: [clients] [seconds].
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { ckanDemoJourney } from '../adapters/ckan/src/index.js';
+import { lindasDemoJourney } from '../adapters/lindas/src/index.js';
+import { sdmxDemoJourney } from '../adapters/sdmx/src/index.js';
+import type { DemoJourney, SuccessEnvelope } from '../packages/core/src/index.js';
+
+const CLIENTS = Number(process.argv[2] ?? 32);
+const DURATION_S = Number(process.argv[3] ?? 20);
+const SOLO_ROUNDS = 5;
+const JOURNEYS = [lindasDemoJourney, ckanDemoJourney, sdmxDemoJourney];
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = fileURLToPath(new URL('../packages/cli/bin/opendata-mcp.js', import.meta.url));
+
+type Timings = Map<string, number[]>;
+
+function residentOf(pid: number): number {
+  try {
+    return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function engineResident(pid: number): number {
+  let children: string[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  } catch {
+    // no children listed
+  }
+  return children.reduce((sum, child) => sum + residentOf(Number(child)), 0);
+}
+
+/** The server's resident memory plus that of its engine processes (Linux /proc). */
+function serverResident(pid: number): number {
+  return residentOf(pid) + engineResident(pid);
+}
+
+async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-b'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  const child = spawn(process.execPath, [bin, 'serve', '--offline', '--transport', 'http', '--port', '0'], {
+    env: { ...process.env, OPENDATA_MCP_LOG_LEVEL: 'warn' },
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  while (!/listening on (\S+)/.test(stderr)) {
+    await Promise.race([
+      once(child.stderr as NodeJS.ReadableStream, 'data'),
+      once(child, 'exit').then(() => Promise.reject(new Error(stderr))),
+    ]);
+  }
+  return { child, url: /listening on (\S+)/.exec(stderr)?.[1] ?? '' };
+}
+
+async function connect(url: string): Promise<Client> {
+  const client = new Client({ name: 'bench-load', version: '0.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+/** Plays one journey; records each call's latency by tool; returns the number of failed calls. */
+async function play(client: Client, journey: DemoJourney, timings: Timings): Promise<number> {
+  const answers: SuccessEnvelope[] = [];
+  let failures = 0;
+  for (const step of journey.steps) {
+    const args = typeof step.args === 'function' ? step.args(answers) : step.args;
+    const started = performance.now();
+    const result = await client.callTool({ name: step.tool, arguments: args }).catch(() => null);
+    const ms = performance.now() - started;
+    if (!result || result.isError) failures++;
+    else answers.push(result.structuredContent as SuccessEnvelope);
+    timings.set(step.tool, [...(timings.get(step.tool) ?? []), ms]);
+  }
+  return failures;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+const { child, url } = await startServer();
+const pid = child.pid as number;
+try {
+  const solo: Timings = new Map();
+  const single = await connect(url);
+  for (const journey of JOURNEYS) await play(single, journey, new Map()); // warm: tables loaded, caches filled
+  for (let round = 0; round < SOLO_ROUNDS; round++)
+    for (const journey of JOURNEYS) await play(single, journey, solo);
+  await single.close();
+  const warm = serverResident(pid);
+  const warmEngines = engineResident(pid);
+
+  const loaded: Timings = new Map();
+  let errors = 0;
+  let peak = warm;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, serverResident(pid));
+  }, 100);
+  const deadline = performance.now() + DURATION_S * 1000;
+  const clients = await Promise.all(Array.from({ length: CLIENTS }, () => connect(url)));
+  await Promise.all(
+    clients.map(async (client, index) => {
+      for (let turn = index; performance.now() < deadline; turn++) {
+        errors += await play(client, JOURNEYS[turn % JOURNEYS.length] as DemoJourney, loaded);
+      }
+    }),
+  );
+  clearInterval(sampler);
+  await Promise.all(clients.map((client) => client.close()));
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  const after = serverResident(pid);
+
+  const tools = [...solo.keys()].sort();
+  const rows = tools.map((tool) => {
+    const soloP50 = percentile(solo.get(tool) ?? [], 50);
+    const loadedP50 = percentile(loaded.get(tool) ?? [], 50);
+    return {
+      tool,
+      calls: (loaded.get(tool) ?? []).length,
+      solo_p50_ms: Math.round(soloP50),
+      loaded_p50_ms: Math.round(loadedP50),
+      loaded_p99_ms: Math.round(percentile(loaded.get(tool) ?? [], 99)),
+      p50_ratio: Number((loadedP50 / soloP50).toFixed(2)),
+    };
+  });
+  console.log(`${CLIENTS} clients over Streamable HTTP for ${DURATION_S} s, the three demo journeys in turn`);
+  for (const row of rows) {
+    console.log(
+      `${row.tool.padEnd(26)} solo p50 ${String(row.solo_p50_ms).padStart(5)} ms   loaded p50 ${String(row.loaded_p50_ms).padStart(6)} ms  p99 ${String(row.loaded_p99_ms).padStart(6)} ms  ${row.p50_ratio}x  (${row.calls} calls)`,
+    );
+  }
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const queryRatio = rows.find((row) => row.tool === 'query_resource')?.p50_ratio ?? Number.NaN;
+  const rssReturn = after / warm;
+  console.log(`errors ${errors}; server RSS warm ${mb(warm)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB`);
+  console.log(`  of which engine processes: warm ${mb(warmEngines)} MB, after ${mb(engineResident(pid))} MB`);
+  console.log(
+    `query_resource loaded/solo p50 = ${queryRatio}x (goal <= 5); RSS after/warm = ${rssReturn.toFixed(2)} (goal <= 1.2)`,
+  );
+  console.log(
+    JSON.stringify({
+      bench: 'load',
+      clients: CLIENTS,
+      seconds: DURATION_S,
+      errors,
+      tools: rows,
+      rss_warm_mb: mb(warm),
+      rss_peak_mb: mb(peak),
+      rss_after_mb: mb(after),
+      goals_met: errors === 0 && queryRatio <= 5 && rssReturn <= 1.2,
+    }),
+  );
+} finally {
+  child.kill('SIGTERM');
+}
