@@ -1,1 +1,1 @@
-export { createPopulationAdapter, type PopulationAdapterOptions } from './population-adapter.js';
+export { createPopulationAdapter, PopulationOptionsSchema } from './population-adapter.js';
