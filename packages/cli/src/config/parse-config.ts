@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdapterRegistry } from '../registry.js';
 import { ConfigError } from './config-error.js';
-import { type Config, ConfigSchema } from './config-schema.js';
+import { type AdapterEntry, type Config, ConfigSchema } from './config-schema.js';
 
 /** Validates a parsed config document: the shared keys, then each adapter entry with its own schema. */
 export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: string): Config {
@@ -14,15 +14,23 @@ export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: str
           `(known: ${[...registry.keys()].join(', ')})`,
       );
     }
-    const { type: _type, tool_prefix: _prefix, ...options } = entry;
-    const checked = registration.options.safeParse(options);
+    const checked = registration.options.safeParse(adapterOptions(entry));
     if (!checked.success) {
+      const from = registration.module
+        ? ` (options of "${entry.type}" from module "${registration.module}")`
+        : '';
       throw new ConfigError(
-        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}`,
+        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}${from}`,
       );
     }
   });
   return config;
+}
+
+/** An entry's own options: what the CLI reads itself (type, module, tool prefix) taken out. */
+export function adapterOptions(entry: AdapterEntry): Record<string, unknown> {
+  const { type: _type, module: _module, tool_prefix: _prefix, ...options } = entry;
+  return options;
 }
 
 /** Checks the shared keys only; adapter entries are checked once their addresses are final. */
