@@ -1,3 +1,4 @@
+/// <reference path="./jsonstat-toolkit.d.ts" />
 import { OpenDataError } from '@opendata-mcp/core';
 import JSONstat from 'jsonstat-toolkit';
 import { z } from 'zod';
