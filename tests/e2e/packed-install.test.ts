@@ -78,7 +78,7 @@ beforeAll(async () => {
 }, 240_000);
 
 describe('the packed packages in an empty project', () => {
-  it('installs without vitest', () => {
+  it('installs without vitest, each package with its README', () => {
     expect(existsSync(join(project, 'node_modules', 'vitest'))).toBe(false);
     expect(existsSync(join(project, 'node_modules', '@opendata-mcp', 'pxweb', 'data', 'MANIFEST.md'))).toBe(
       true,
