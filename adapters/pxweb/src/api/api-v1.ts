@@ -39,8 +39,8 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
     const response = await sendPxweb(ctx, { url, ttlMs });
     return { body: readJson(response), fetched: fetchedFrom(url, response) };
   };
-  const databases = async (ctx: ToolContext) => {
-    const { body, fetched } = await get(ctx, `${root}/`);
+  const databases = async (ctx: ToolContext, ttlMs = rt.ttlMs) => {
+    const { body, fetched } = await get(ctx, `${root}/`, ttlMs);
     return { list: parseAnswer(Databases, body, 'database list', 'v1'), fetched };
   };
 
@@ -104,6 +104,7 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
         variables: metadata.variables.map((v) => ({
           code: v.code,
           label: v.text,
+          // v1 marks only time; "ContentsCode" is PxWeb's fixed code for what a table measures.
           role: v.time ? 'time' : v.code === 'ContentsCode' ? 'metric' : null,
           elimination: v.elimination ?? false,
           values: v.values.map((code, i) => ({ code, label: v.valueTexts[i] ?? null })),
@@ -131,7 +132,8 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
     },
 
     async probe(ctx) {
-      const { list } = await databases(ctx);
+      // Asked afresh: a cached listing would say nothing about the portal now.
+      const { list } = await databases(ctx, 0);
       return { label: 'databases', value: list.length };
     },
   };

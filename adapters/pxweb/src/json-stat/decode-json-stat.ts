@@ -69,7 +69,7 @@ export function decodeJsonStat(document: unknown, withCells = true): DecodedData
   const dataset = JSONstat(withCells ? shape.data : { ...shape.data, value: [] });
   const dimensions = shape.data.id.map((id): DecodedDimension => {
     const dimension = dataset.Dimension(id);
-    const role = dataset.Dimension(id)?.role;
+    const role = dimension?.role;
     return {
       id,
       label: dimension?.label ?? null,
