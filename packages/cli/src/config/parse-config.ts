@@ -11,7 +11,8 @@ export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: str
     if (!registration) {
       throw new ConfigError(
         `Invalid configuration (${origin}): adapters[${index}].type: unknown adapter "${entry.type}" ` +
-          `(known: ${[...registry.keys()].join(', ')})`,
+          `(known: ${[...registry.keys()].join(', ')}). An adapter from another package also needs ` +
+          '"module": its package name or path.',
       );
     }
     const checked = registration.options.safeParse(adapterOptions(entry));
@@ -19,8 +20,13 @@ export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: str
       const from = registration.module
         ? ` (options of "${entry.type}" from module "${registration.module}")`
         : '';
+      // A misspelt key is the commonest mistake; the keys the schema knows show the right spelling.
+      const accepted =
+        checked.error.issues[0]?.code === 'unrecognized_keys'
+          ? `; accepted keys: ${['type', ...(registration.module ? ['module'] : []), 'tool_prefix', ...Object.keys(registration.options.shape)].join(', ')}`
+          : '';
       throw new ConfigError(
-        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}${from}`,
+        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}${from}${accepted}`,
       );
     }
   });

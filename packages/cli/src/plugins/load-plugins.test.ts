@@ -104,7 +104,16 @@ describe('adapter plugins named in the configuration', () => {
     const h = harness();
     expect(await runCli(['tools', '--config', config], h.deps)).toBe(2);
     expect(h.err()).toMatch(
-      /adapters\[0\]: Unrecognized key: "colour" \(options of "population" from module ".*index\.ts"\)/,
+      /adapters\[0\]: Unrecognized key: "colour" \(options of "population" from module ".*index\.ts"\); accepted keys: type, module, tool_prefix, id, url, trusted_hosts, allowed_hosts$/m,
+    );
+  });
+
+  it('says that a type the command does not know needs "module"', async () => {
+    const config = await inTempDir({ 'config.json': { adapters: [{ type: 'population' }] } });
+    const h = harness();
+    expect(await runCli(['tools', '--config', config], h.deps)).toBe(2);
+    expect(h.err()).toContain(
+      'unknown adapter "population" (known: sdmx). An adapter from another package also needs "module"',
     );
   });
 
