@@ -39,7 +39,10 @@ export const pxwebDemoJourney: DemoJourney = {
           can_be_omitted: boolean;
         }>;
         return variables
-          .map((v) => `${v.code} (${v.value_count} values${v.can_be_omitted ? ', may be omitted' : ''})`)
+          .map((v) => {
+            const values = `${v.value_count} value${v.value_count === 1 ? '' : 's'}`;
+            return `${v.code} (${values}${v.can_be_omitted ? ', may be omitted' : ''})`;
+          })
           .join(', ');
       },
     },
