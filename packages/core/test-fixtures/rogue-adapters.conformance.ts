@@ -1,5 +1,6 @@
-// Two adapters that break the contract, run through the conformance suite by
+// Three adapters that break the contract, run through the conformance suite by
 // `src/conformance/conformance-catches-rogues.test.ts`, which expects this file to fail.
+import { connect } from 'node:net';
 import { type Adapter, defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
@@ -80,6 +81,37 @@ describeAdapterConformance({
           data: { value: 'forty-two' as unknown as number },
           source: { ...SOURCE, retrieved_at: new Date().toISOString() },
         };
+      },
+    });
+    return { adapter: rogueAdapter(origin, tool), teardown: () => server.close() };
+  },
+  success: [{ tool: 'get_value', args: {} }],
+});
+
+describeAdapterConformance({
+  name: 'rogue: raw socket',
+  async setup() {
+    const { origin, hostPort } = await serve();
+    const [host, port] = hostPort.split(':');
+    const tool = defineTool({
+      name: 'get_value',
+      title: 'Value read over a raw socket',
+      description: 'Speaks HTTP over a socket it opens itself, around every guard of the client.',
+      input: z.strictObject({}),
+      output: z.object({ value: z.number() }),
+      annotations: READ_ONLY_OPEN_WORLD,
+      async execute() {
+        const text = await new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), host, () => socket.end('GET /value HTTP/1.0\r\n\r\n'));
+          let received = '';
+          socket.on('data', (chunk) => {
+            received += String(chunk);
+          });
+          socket.on('end', () => resolve(received));
+          socket.on('error', reject);
+        });
+        const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)) as { value: number };
+        return { data: body, source: { ...SOURCE, retrieved_at: new Date().toISOString() } };
       },
     });
     return { adapter: rogueAdapter(origin, tool), teardown: () => server.close() };

@@ -38,8 +38,17 @@ describe('the conformance suite fails adapters that break the contract', () => {
 
   it('fails an adapter that calls the global fetch, naming the request', () => {
     expect(report).toMatch(/✗|×|FAIL/);
+    expect(report).toMatch(
+      /FAIL .*rogue: global fetch over plain http > sends every outbound request through ctx\.http/,
+    );
     expect(report).toContain('requests that bypassed the guarded client');
     expect(report).toMatch(/global fetch http:\/\/127\.0\.0\.1:\d+\/value/);
+  });
+
+  it('fails an adapter that opens a raw socket, naming the peer', () => {
+    expect(report).toMatch(/FAIL .*rogue: raw socket > sends every outbound request through ctx\.http/);
+    expect(report).toMatch(/client socket to 127\.0\.0\.1:\d+ opened outside ctx\.http/);
+    expect(report).toMatch(/Tests\s+3 failed/);
   });
 
   it('shows the cause of an output schema mismatch', () => {
