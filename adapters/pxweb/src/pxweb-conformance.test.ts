@@ -49,6 +49,12 @@ for (const version of ['v2', 'v1'] as const) {
         code: 'no_data',
       },
       { tool: 'search_tables', args: { query: 'x' }, code: 'invalid_input' },
+      { tool: 'search_tables', args: { query: 'popu\u0007lation' }, code: 'invalid_input' },
+      {
+        tool: 'browse_tables',
+        args: { folder_id: version === 'v2' ? 'NOPE' : 'synthdb/NOPE' },
+        code: 'not_found',
+      },
     ],
     faults: [
       {
