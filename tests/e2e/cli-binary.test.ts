@@ -4,22 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildWorkspace } from './build-workspace.js';
 
 // The suite drives the built binary exactly as a desktop client or `pnpm demo` would.
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = fileURLToPath(new URL('../../packages/cli/bin/opendata-mcp.js', import.meta.url));
 const quiet = { ...process.env, OPENDATA_MCP_LOG_LEVEL: 'warn' } as Record<string, string>;
 
-beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url)), '-b'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
-}, 180_000);
+beforeAll(buildWorkspace, 180_000);
 
 function text(result: { structuredContent?: unknown }) {
   return result.structuredContent as Record<string, unknown> & { ok: boolean };

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeAdapterConformance } from '@opendata-mcp/core/testing';
+import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
 import { startCkanFixture } from '@opendata-mcp/fixtures';
 import { createCkanAdapter } from './index.js';
 

@@ -1,4 +1,4 @@
-import { describeAdapterConformance } from '@opendata-mcp/core/testing';
+import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
 import { startLindasFixture } from '@opendata-mcp/fixtures';
 import { createLindasAdapter } from './create-lindas-adapter.js';
 

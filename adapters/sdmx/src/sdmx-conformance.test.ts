@@ -1,4 +1,4 @@
-import { describeAdapterConformance } from '@opendata-mcp/core/testing';
+import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
 import { startSdmxFixture } from '@opendata-mcp/fixtures';
 import { createSdmxAdapter } from './index.js';
 

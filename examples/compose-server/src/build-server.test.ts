@@ -29,7 +29,7 @@ describe('compose your own server', () => {
       {
         lindas: lindas.url,
         ckan: [ckanA.url, ckanB.url],
-        trustedHosts: [lindas.hostPort, ckanA.hostPort, ckanB.hostPort],
+        trusted_hosts: [lindas.hostPort, ckanA.hostPort, ckanB.hostPort],
       },
       silentLogger,
     );

@@ -7,7 +7,7 @@ export interface PortalAddresses {
   /** Two CKAN portals, e.g. Zurich's and Ukraine's. */
   ckan: [string, string];
   /** host:port pairs allowed over plain http; only loopback test servers belong here. */
-  trustedHosts?: string[];
+  trusted_hosts?: string[];
 }
 
 /**
@@ -15,7 +15,7 @@ export interface PortalAddresses {
  * read `ua_search_datasets`, `ua_query_resource` … next to the first portal's plain names.
  */
 export function buildServer(addresses: PortalAddresses, logger?: Logger): OpenDataServer {
-  const trusted_hosts = addresses.trustedHosts ?? [];
+  const trusted_hosts = addresses.trusted_hosts ?? [];
   return createOpenDataServer({
     adapters: [
       createLindasAdapter({ url: addresses.lindas, trusted_hosts }),

@@ -1,1 +1,3 @@
-export { createPopulationAdapter, type PopulationAdapterOptions } from './population-adapter.js';
+export { createPopulationAdapter, PopulationOptionsSchema } from './population-adapter.js';
+export { startPopulationFixture } from './population-fixture.js';
+export { adapterPlugin } from './population-plugin.js';

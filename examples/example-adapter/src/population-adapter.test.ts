@@ -1,10 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
-import {
-  describeAdapterConformance,
-  type LoopbackServer,
-  startLoopbackServer,
-} from '@opendata-mcp/core/testing';
+import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
+import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPopulationAdapter } from './population-adapter.js';
 
@@ -23,7 +20,7 @@ describeAdapterConformance({
   async setup() {
     const server = await serveDocument();
     return {
-      adapter: createPopulationAdapter({ url: server.origin, trustedHosts: [server.hostPort] }),
+      adapter: createPopulationAdapter({ url: server.origin, trusted_hosts: [server.hostPort] }),
       teardown: () => server.close(),
     };
   },
@@ -43,7 +40,7 @@ describe('example population adapter', () => {
 
   it('returns the publisher figures newest first, with licence and modification date', async () => {
     const od = createOpenDataServer({
-      adapters: [createPopulationAdapter({ url: server.origin, trustedHosts: [server.hostPort] })],
+      adapters: [createPopulationAdapter({ url: server.origin, trusted_hosts: [server.hostPort] })],
       logger: silentLogger,
     });
     const answer = await od.callTool('get_population', { canton: 'ZH', limit: 2 });

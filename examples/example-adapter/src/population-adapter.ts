@@ -1,4 +1,11 @@
-import { type Adapter, defineTool, OpenDataError, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  type Adapter,
+  defineTool,
+  networkOptionsShape,
+  networkPolicyOf,
+  OpenDataError,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 
 // The endpoint serves one licence and date for the file, then the records.
@@ -6,13 +13,15 @@ const Row = z.object({ canton: z.string(), year: z.number(), population: z.numbe
 const Text = z.string().nullable();
 const Document = z.object({ license: Text, modified: Text, records: z.array(Row) });
 const CantonCode = z.string().regex(/^[A-Z]{2}$/);
-export interface PopulationAdapterOptions {
-  id?: string;
-  url: string; // `<url>/population.json` is read
-  trustedHosts?: string[]; // `host:port` pairs where plain http is allowed (loopback tests)
-}
+// Options in the config-file style every adapter shares; `trusted_hosts` and `allowed_hosts` come from core.
+export const PopulationOptionsSchema = z.strictObject({
+  id: z.string().default('population').describe('Instance id.'),
+  url: z.url().describe('Base URL; `<url>/population.json` is read.'),
+  ...networkOptionsShape,
+});
 /** One tool: the population of a canton, straight from the publisher's file. */
-export function createPopulationAdapter(options: PopulationAdapterOptions): Adapter {
+export function createPopulationAdapter(input: z.input<typeof PopulationOptionsSchema>): Adapter {
+  const options = PopulationOptionsSchema.parse(input);
   const documentUrl = `${options.url.replace(/\/$/, '')}/population.json`;
   const getPopulation = defineTool({
     name: 'get_population',
@@ -49,7 +58,7 @@ export function createPopulationAdapter(options: PopulationAdapterOptions): Adap
         },
         source: {
           backend: 'example',
-          adapter_id: options.id ?? 'population',
+          adapter_id: options.id,
           endpoint: options.url,
           identifiers: { dataset: 'population', canton },
           title: 'Resident population by canton',
@@ -68,12 +77,18 @@ export function createPopulationAdapter(options: PopulationAdapterOptions): Adap
   });
   return {
     specificationVersion: 1,
-    id: options.id ?? 'population',
+    id: options.id,
     backend: 'example',
     title: 'Population by canton (example)',
     endpoint: options.url,
     instructions: 'Call get_population with a canton code to read its population by year.',
     tools: [getPopulation],
-    network: { trustedHosts: options.trustedHosts ?? [] },
+    network: networkPolicyOf(options),
+    // Without a probe api_status reports the backend unreachable; one cheap read proves it answers.
+    async health(ctx) {
+      const response = await ctx.http.fetch({ url: documentUrl, signal: ctx.signal });
+      const records = Document.parse(response.json()).records.length;
+      return { reachable: true, count: { label: 'population records', value: records } };
+    },
   };
 }

@@ -1,10 +1,13 @@
 import { createJsonLogger, createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
 import type { Config } from './config/config-schema.js';
+import { adapterOptions } from './config/parse-config.js';
 import type { AdapterRegistry } from './registry.js';
 
 export interface Runtime {
   server: OpenDataServer;
   config: Config;
+  /** The registry the server was built from, plugins included. */
+  registry: AdapterRegistry;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -19,9 +22,8 @@ export function buildRuntime(
   const adapters = config.adapters.map((entry) => {
     const registration = registry.get(entry.type);
     if (!registration) throw new Error(`unknown adapter type ${entry.type}`);
-    const { type: _type, tool_prefix, ...options } = entry;
-    const adapter = registration.create(registration.options.parse(options));
-    return tool_prefix ? { adapter, toolPrefix: tool_prefix } : adapter;
+    const adapter = registration.create(registration.options.parse(adapterOptions(entry)));
+    return entry.tool_prefix ? { adapter, toolPrefix: entry.tool_prefix } : adapter;
   });
   const limits = config.limits ?? {};
   const server = createOpenDataServer({
@@ -42,6 +44,7 @@ export function buildRuntime(
   return {
     server,
     config,
+    registry,
     logger,
     async close() {
       await server.close();

@@ -4,5 +4,12 @@ export { configJsonSchema } from './config/config-json-schema.js';
 export { type Config, ConfigSchema } from './config/config-schema.js';
 export { defaultRegistry } from './default-registry.js';
 export { main } from './main.js';
-export { type AdapterRegistration, type AdapterRegistry, createRegistry } from './registry.js';
+export type { FixtureStarters, RunningFixture } from './offline.js';
+export { loadPlugins } from './plugins/load-plugins.js';
+export {
+  type AdapterRegistration,
+  type AdapterRegistry,
+  createRegistry,
+  type FixtureKind,
+} from './registry.js';
 export { type CliDeps, runCli, USAGE } from './run-cli.js';

@@ -1,11 +1,8 @@
+import type { OfflineFixture } from '@opendata-mcp/core';
 import type { Config } from './config/config-schema.js';
 import type { AdapterRegistry, FixtureKind } from './registry.js';
 
-export interface RunningFixture {
-  url: string;
-  hostPort: string;
-  close(): Promise<void>;
-}
+export type RunningFixture = OfflineFixture;
 
 export type FixtureStarters = Record<FixtureKind, () => Promise<RunningFixture>>;
 
@@ -19,7 +16,8 @@ export async function goOffline(
   starters: FixtureStarters,
 ): Promise<{ config: Config; close(): Promise<void> }> {
   const base: Config = config ?? { adapters: [...registry.keys()].map((type) => ({ type })) };
-  const running = new Map<FixtureKind, RunningFixture>();
+  // One backend per fixture, shared by every entry that uses it (keyed by kind or by starter).
+  const running = new Map<unknown, RunningFixture>();
   try {
     const adapters = [];
     for (const entry of base.adapters) {
@@ -30,7 +28,7 @@ export async function goOffline(
       }
       let fixture = running.get(kind);
       if (!fixture) {
-        fixture = await starters[kind]();
+        fixture = await (typeof kind === 'function' ? kind() : starters[kind]());
         running.set(kind, fixture);
       }
       adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort] });

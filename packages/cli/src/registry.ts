@@ -1,19 +1,17 @@
-import type { Adapter, DemoJourney } from '@opendata-mcp/core';
-import type { z } from 'zod';
+import type { AdapterPlugin, OfflineFixture } from '@opendata-mcp/core';
 
-/** Which loopback fixture an adapter type is pointed at under `--offline`. */
+/** The fixture backends the CLI ships, by name; a plugin brings its own starter instead. */
 export type FixtureKind = 'lindas' | 'ckan' | 'sdmx';
 
-/** How the CLI knows one adapter type: its options schema, its factory, its demo and fixture. */
-export interface AdapterRegistration {
-  type: string;
-  description: string;
-  // biome-ignore lint/suspicious/noExplicitAny: each adapter brings its own options schema.
-  options: z.ZodObject<any>;
-  // biome-ignore lint/suspicious/noExplicitAny: the options were validated by `options` first.
-  create(options: any): Adapter;
-  fixture: FixtureKind;
-  demo?: DemoJourney;
+/**
+ * How the CLI knows one adapter type: an {@link AdapterPlugin}, whose offline backend may also be
+ * one of the built-in fixtures named by kind. Without a fixture, `--offline` leaves the entry as
+ * configured.
+ */
+export interface AdapterRegistration extends Omit<AdapterPlugin, 'fixture'> {
+  fixture?: FixtureKind | (() => Promise<OfflineFixture>);
+  /** The `module` a plugin was loaded from; absent for the built-in types. */
+  module?: string;
 }
 
 export type AdapterRegistry = ReadonlyMap<string, AdapterRegistration>;

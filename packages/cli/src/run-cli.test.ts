@@ -2,9 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLoopbackServer } from '@opendata-mcp/core/testing';
-import { createPopulationAdapter } from '@opendata-mcp/example-adapter';
+import { createPopulationAdapter, PopulationOptionsSchema } from '@opendata-mcp/example-adapter';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { createRegistry } from './registry.js';
 import { type CliDeps, runCli } from './run-cli.js';
 
@@ -19,18 +18,8 @@ const registry = createRegistry([
     type: 'population',
     description: 'example',
     fixture: 'lindas',
-    options: z.strictObject({
-      id: z.string().optional(),
-      url: z.url(),
-      trusted_hosts: z.array(z.string()).optional(),
-      allowed_hosts: z.array(z.string()).optional(),
-    }),
-    create: (o: { id?: string; url: string; trusted_hosts?: string[] }) =>
-      createPopulationAdapter({
-        url: o.url,
-        ...(o.id ? { id: o.id } : {}),
-        trustedHosts: o.trusted_hosts ?? [],
-      }),
+    options: PopulationOptionsSchema,
+    create: createPopulationAdapter,
     demo: {
       title: 'Population of Zurich',
       adapterType: 'population',

@@ -1,3 +1,4 @@
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHttpServer, startStdioServer } from '@opendata-mcp/core';
 import { buildRuntime, type Runtime } from './build-runtime.js';
@@ -9,6 +10,7 @@ import type { Config } from './config/config-schema.js';
 import { DEFAULT_CONFIG, readConfigDocument } from './config/load-config.js';
 import { parseConfig, parseConfigShape } from './config/parse-config.js';
 import { type FixtureStarters, goOffline } from './offline.js';
+import { loadPlugins } from './plugins/load-plugins.js';
 import type { AdapterRegistry } from './registry.js';
 
 export interface CliDeps {
@@ -59,7 +61,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       case 'demo': {
         runtime = await prepare(deps, values.config, true, true);
         const journeys = runtime.config.adapters.flatMap((entry) => {
-          const journey = deps.registry.get(entry.type)?.demo;
+          const journey = runtime?.registry.get(entry.type)?.demo;
           return journey
             ? [{ journey, ...(entry.tool_prefix ? { toolPrefix: entry.tool_prefix } : {}) }]
             : [];
@@ -130,23 +132,18 @@ async function prepare(
   const path = configPath ?? deps.env.OPENDATA_MCP_CONFIG;
   const origin = path ?? 'built-in default';
   const raw = path ? await readConfigDocument(path) : undefined;
+  const shape = raw === undefined ? undefined : parseConfigShape(raw, origin);
+  // Plugins named in the file join the registry before any entry is checked against it.
+  const registry =
+    shape && path ? await loadPlugins(shape, deps.registry, dirname(resolve(path)), origin) : deps.registry;
   const finish = (config: Config) => {
     const withEnv = applyEnv(config, deps.env);
     return quiet && !withEnv.log_level ? { ...withEnv, log_level: 'warn' as const } : withEnv;
   };
-  if (!offline)
-    return buildRuntime(finish(parseConfig(raw ?? DEFAULT_CONFIG, deps.registry, origin)), deps.registry);
-  const online = await goOffline(
-    raw ? parseConfigShape(raw, origin) : undefined,
-    deps.registry,
-    deps.fixtures,
-  );
+  if (!offline) return buildRuntime(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)), registry);
+  const online = await goOffline(shape, registry, deps.fixtures);
   try {
-    return buildRuntime(
-      finish(parseConfig(online.config, deps.registry, origin)),
-      deps.registry,
-      online.close,
-    );
+    return buildRuntime(finish(parseConfig(online.config, registry, origin)), registry, online.close);
   } catch (error) {
     await online.close();
     throw error;

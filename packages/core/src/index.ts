@@ -13,6 +13,11 @@ export {
   type ResourceDefinition,
   SPECIFICATION_VERSION,
 } from './contract/adapter.js';
+export {
+  type AdapterPlugin,
+  defineAdapterPlugin,
+  type OfflineFixture,
+} from './contract/adapter-plugin.js';
 export type { Clock, ProgressUpdate, RequestContext, ToolContext } from './contract/context.js';
 export type { DemoJourney, DemoStep } from './contract/demo-journey.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';

@@ -11,9 +11,19 @@ describe('published configuration schema', () => {
 
   it('describes every adapter type with its own options', () => {
     const schema = configJsonSchema(defaultRegistry) as {
-      properties: { adapters: { items: { oneOf: Array<{ properties: { type: { const: string } } }> } } };
+      properties: {
+        adapters: {
+          items: {
+            anyOf: [
+              { oneOf: Array<{ properties: { type: { const: string } } }> },
+              { required: string[]; additionalProperties: unknown },
+            ];
+          };
+        };
+      };
     };
-    const types = schema.properties.adapters.items.oneOf.map((o) => o.properties.type.const);
-    expect(types).toEqual(['lindas', 'ckan', 'sdmx']);
+    const [builtIn, plugin] = schema.properties.adapters.items.anyOf;
+    expect(builtIn.oneOf.map((o) => o.properties.type.const)).toEqual(['lindas', 'ckan', 'sdmx']);
+    expect(plugin.required).toEqual(expect.arrayContaining(['type', 'module']));
   });
 });

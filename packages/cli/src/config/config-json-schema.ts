@@ -14,8 +14,13 @@ export function configJsonSchema(registry: AdapterRegistry): Record<string, unkn
   );
   const [first, ...rest] = entries;
   if (!first) throw new Error('no adapter types registered');
+  const builtIn = rest.length === 0 ? first : z.discriminatedUnion('type', [first, ...rest]);
+  // A plugin's options are known only once its module is loaded, so its entry is checked then.
+  const pluginEntry = AdapterEntrySchema.extend({
+    module: AdapterEntrySchema.shape.module.unwrap(),
+  }).describe('An adapter type brought in by a plugin module; its own keys are checked by the plugin.');
   const schema = ConfigSchema.extend({
-    adapters: z.array(rest.length === 0 ? first : z.discriminatedUnion('type', [first, ...rest])).min(1),
+    adapters: z.array(z.union([builtIn, pluginEntry])).min(1),
   });
   return {
     ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }),

@@ -5,6 +5,13 @@ import { z } from 'zod';
 export const AdapterEntrySchema = z
   .object({
     type: z.string().min(1).describe('Adapter type, e.g. "lindas" or "ckan".'),
+    module: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        "Package name or file path of a module exporting an adapter plugin for this type (`adapterPlugin`); resolved from the configuration file's folder.",
+      ),
     id: z
       .string()
       .regex(/^[a-z][a-z0-9_-]*$/)

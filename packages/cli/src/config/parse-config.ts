@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AdapterRegistry } from '../registry.js';
 import { ConfigError } from './config-error.js';
-import { type Config, ConfigSchema } from './config-schema.js';
+import { type AdapterEntry, type Config, ConfigSchema } from './config-schema.js';
 
 /** Validates a parsed config document: the shared keys, then each adapter entry with its own schema. */
 export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: string): Config {
@@ -11,18 +11,32 @@ export function parseConfig(raw: unknown, registry: AdapterRegistry, origin: str
     if (!registration) {
       throw new ConfigError(
         `Invalid configuration (${origin}): adapters[${index}].type: unknown adapter "${entry.type}" ` +
-          `(known: ${[...registry.keys()].join(', ')})`,
+          `(known: ${[...registry.keys()].join(', ')}). An adapter from another package also needs ` +
+          '"module": its package name or path.',
       );
     }
-    const { type: _type, tool_prefix: _prefix, ...options } = entry;
-    const checked = registration.options.safeParse(options);
+    const checked = registration.options.safeParse(adapterOptions(entry));
     if (!checked.success) {
+      const from = registration.module
+        ? ` (options of "${entry.type}" from module "${registration.module}")`
+        : '';
+      // A misspelt key is the commonest mistake; the keys the schema knows show the right spelling.
+      const accepted =
+        checked.error.issues[0]?.code === 'unrecognized_keys'
+          ? `; accepted keys: ${['type', ...(registration.module ? ['module'] : []), 'tool_prefix', ...Object.keys(registration.options.shape)].join(', ')}`
+          : '';
       throw new ConfigError(
-        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}`,
+        `Invalid configuration (${origin}): ${firstIssue(checked.error, `adapters[${index}]`)}${from}${accepted}`,
       );
     }
   });
   return config;
+}
+
+/** An entry's own options: what the CLI reads itself (type, module, tool prefix) taken out. */
+export function adapterOptions(entry: AdapterEntry): Record<string, unknown> {
+  const { type: _type, module: _module, tool_prefix: _prefix, ...options } = entry;
+  return options;
 }
 
 /** Checks the shared keys only; adapter entries are checked once their addresses are final. */

@@ -21,11 +21,15 @@ export function defaultPort(protocol: string): string {
   return protocol === 'https:' ? '443' : '80';
 }
 
+// Said to the agent and to the operator reading the log: the first plain-http call to a loopback
+// test server lands here, and the fix is a configuration key, not a code change.
+export const UNSAFE_URL_HINT =
+  'Only https URLs on default ports taken from the portal metadata can be fetched. An operator allows ' +
+  "plain http or another port for one test server by listing its host:port in the adapter's " +
+  'trusted_hosts option (network.trustedHosts in code); allowed_hosts restricts which hosts may be asked.';
+
 function refuse(message: string, host: string | null): never {
-  throw new OpenDataError('unsafe_url', message, {
-    hint: 'Only https URLs on default ports taken from the portal metadata can be fetched.',
-    details: { host },
-  });
+  throw new OpenDataError('unsafe_url', message, { hint: UNSAFE_URL_HINT, details: { host } });
 }
 
 /**

@@ -1,10 +1,7 @@
-export {
-  type AdapterConformanceOptions,
-  type ConformanceSetup,
-  describeAdapterConformance,
-} from './adapter-conformance.js';
 export { connectInProcess, type InProcessPair } from './in-process-client.js';
 export { createLoopbackHttpClient } from './loopback-http-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';
+export { createMemoryLogger, type LogEntry, type MemoryLogger } from './memory-logger.js';
+export { type OutboundWatch, watchOutbound } from './outbound-watch.js';
 export { runJourney } from './run-journey.js';
 export { connectStdioScript, type StdioSession } from './stdio-session.js';

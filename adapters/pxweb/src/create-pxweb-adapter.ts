@@ -1,0 +1,52 @@
+import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import type { z } from 'zod';
+import { createPxwebApi } from './api/create-pxweb-api.js';
+import { PxwebOptionsSchema } from './pxweb-options.js';
+import type { PxwebRuntime } from './pxweb-runtime.js';
+import { browseTablesTool } from './tools/browse-tables.js';
+import { getTableStructureTool } from './tools/get-table-structure.js';
+import { queryTableTool } from './tools/query-table.js';
+import { searchTablesTool } from './tools/search-tables.js';
+
+/** One PxWeb portal (API v1 or v2) as an adapter; options are validated here, once. */
+export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>): Adapter {
+  const config = PxwebOptionsSchema.parse(options);
+  const base = new URL(config.url);
+  const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const rt: PxwebRuntime = {
+    id: config.id,
+    baseUrl,
+    apiVersion: config.api_version ?? (/\/v2$/i.test(baseUrl) ? 'v2' : 'v1'),
+    title: config.title ?? base.host,
+    language: config.language,
+    database: config.database ?? null,
+    maxCells: config.max_cells,
+    ttlMs: config.metadata_ttl_ms,
+  };
+  const api = createPxwebApi(rt);
+  return {
+    specificationVersion: SPECIFICATION_VERSION,
+    id: rt.id,
+    backend: 'pxweb',
+    title: `PxWeb portal ${rt.title}`,
+    endpoint: rt.baseUrl,
+    instructions:
+      `PxWeb statistics portal ${rt.title} (API ${rt.apiVersion}, labels in "${rt.language}"): find a table ` +
+      'with search_tables (or walk the folders with browse_tables), read its variables and value codes with ' +
+      'get_table_structure, then read values with query_table (filters keyed by variable code, values as ' +
+      `codes). A selection may hold at most ${rt.maxCells} cells; narrow it rather than asking twice. Quote ` +
+      'the citation with every number. no_data means the portal has no value for the selection; ' +
+      'rate_limited or upstream_unavailable mean it could not be asked, never that the data is absent.',
+    tools: [
+      searchTablesTool(rt, api),
+      browseTablesTool(rt, api),
+      getTableStructureTool(rt, api),
+      queryTableTool(rt, api),
+    ],
+    network: networkPolicyOf(config),
+    async health(ctx) {
+      const count = await api.probe(ctx);
+      return { reachable: true, count, detail: `PxWeb ${rt.apiVersion} at ${base.host} answered.` };
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** What the tools of one PxWeb portal instance share. */
+export interface PxwebRuntime {
+  id: string;
+  /** API base without a trailing slash and without the language. */
+  baseUrl: string;
+  apiVersion: 'v1' | 'v2';
+  title: string;
+  language: string;
+  database: string | null;
+  maxCells: number;
+  ttlMs: number;
+}

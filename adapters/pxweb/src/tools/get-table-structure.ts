@@ -1,0 +1,84 @@
+import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import type { PxwebApi } from '../api/pxweb-api.js';
+import type { PxwebRuntime } from '../pxweb-runtime.js';
+import { pxwebSource } from '../pxweb-source.js';
+import { CodedValueSchema, TableIdSchema } from './tool-inputs.js';
+
+export function getTableStructureTool(rt: PxwebRuntime, api: PxwebApi) {
+  return defineTool({
+    name: 'get_table_structure',
+    title: 'Describe a PxWeb table: variables and their values',
+    description:
+      'Describes one table before you query it: its title, when it was updated, and every variable with its ' +
+      'code, label, role (time, metric = what is measured, geo) and values as code and label. ' +
+      'can_be_omitted tells whether query_table may leave the variable out (the portal then totals or drops ' +
+      'it); a variable that cannot be omitted is taken whole unless you filter it. Query with codes, not labels. ' +
+      'Long value lists are cut to max_values per variable: value_count says how many there are.',
+    input: z
+      .object({
+        table_id: TableIdSchema,
+        max_values: z
+          .number()
+          .int()
+          .min(1)
+          .max(1000)
+          .default(50)
+          .describe('Values listed per variable, 1..1000 (default 50); value_count gives the full number.'),
+      })
+      .strict(),
+    output: z.object({
+      table_id: z.string(),
+      title: z.string(),
+      updated: z
+        .string()
+        .nullable()
+        .describe('The portal’s own update date of the table; null when unstated.'),
+      variables: z.array(
+        z.object({
+          code: z.string().describe('Key for query_table filters.'),
+          label: z.string().nullable(),
+          role: z.enum(['time', 'metric', 'geo']).nullable(),
+          can_be_omitted: z.boolean(),
+          value_count: z.number(),
+          values: z.array(CodedValueSchema),
+          values_truncated: z.boolean().describe('True when value_count is larger than the values listed.'),
+        }),
+      ),
+      returned: z.number().describe('Variables listed (all of them).'),
+      truncated: z.boolean().describe('True when any variable’s value list was cut.'),
+      total_matched: z.number().describe('Variables in the table.'),
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    async execute(input, ctx) {
+      const structure = await api.structure(ctx, input.table_id);
+      const variables = structure.variables.map((v) => ({
+        code: v.code,
+        label: v.label,
+        role: v.role,
+        can_be_omitted: v.elimination,
+        value_count: v.values.length,
+        values: v.values.slice(0, input.max_values),
+        values_truncated: v.values.length > input.max_values,
+      }));
+      return {
+        data: {
+          table_id: structure.tableId,
+          title: structure.title,
+          updated: structure.updated,
+          variables,
+          returned: variables.length,
+          truncated: variables.some((v) => v.values_truncated),
+          total_matched: variables.length,
+        },
+        source: pxwebSource(rt, {
+          fetched: structure,
+          identifiers: { table: structure.tableId },
+          title: structure.title,
+          publisher: structure.source,
+          modifiedAt: structure.updated,
+        }),
+      };
+    },
+  });
+}
