@@ -19,6 +19,10 @@ export async function createEngine(limits: TableLimits): Promise<Engine> {
     max_temp_directory_size: '0B',
     // No spill directory at all: nothing on disk for a query to find, even by accident.
     temp_directory: '',
+    // Hand freed memory back to the system soon: an engine process idles long after a burst of queries.
+    allocator_flush_threshold: '16MB',
+    allocator_bulk_deallocation_flush_threshold: '16MB',
+    allocator_background_threads: 'true',
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
   });
