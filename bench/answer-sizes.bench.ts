@@ -10,7 +10,12 @@ const FOREST_FIRE_CUBE = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 const NOISE_CUBE = 'https://environment.ld.admin.ch/foen/ubd003701/6';
 const KYIV_DATASET = 'pzf-kyiv-city';
 const KYIV_RESOURCE = 'fefc392b-d1ae-5706-939b-521da2cdd35f';
-const CME_FILTERS = { REF_AREA: ['USA', 'BRA'], INDICATOR: ['CME_MRY0T4'], SEX: ['_T'], WEALTH_QUINTILE: ['_T'] };
+const CME_FILTERS = {
+  REF_AREA: ['USA', 'BRA'],
+  INDICATOR: ['CME_MRY0T4'],
+  SEX: ['_T'],
+  WEALTH_QUINTILE: ['_T'],
+};
 const { REF_AREA: _areas, ...EVERY_AREA } = CME_FILTERS;
 
 /** Calls an agent makes in the first minutes with each backend, at the sizes it tends to ask for. */
@@ -25,20 +30,42 @@ const TYPICAL: Array<{ tool: string; args: Record<string, unknown> }> = [
   { tool: 'search_datasets', args: { query: 'data', limit: 20 } },
   { tool: 'get_dataset', args: { dataset_id: KYIV_DATASET } },
   { tool: 'get_schema', args: { dataset_id: KYIV_DATASET, resource_id: KYIV_RESOURCE } },
-  { tool: 'query_resource', args: { dataset_id: KYIV_DATASET, resource_id: KYIV_RESOURCE, sql: 'SELECT * FROM data' } },
+  {
+    tool: 'query_resource',
+    args: { dataset_id: KYIV_DATASET, resource_id: KYIV_RESOURCE, sql: 'SELECT * FROM data' },
+  },
   { tool: 'list_organizations', args: {} },
   { tool: 'search_dataflows', args: { limit: 100 } },
   { tool: 'get_dataflow_structure', args: { flow_id: 'CME' } },
   { tool: 'list_codes', args: { flow_id: 'CME', dimension: 'REF_AREA', limit: 100 } },
-  { tool: 'query_data', args: { flow_id: 'CME', filters: CME_FILTERS, start_period: '2020', end_period: '2020' } },
-  { tool: 'query_data', args: { flow_id: 'CME', filters: { ...CME_FILTERS, REF_AREA: ['BRA'] }, start_period: '1990', end_period: '2023', limit: 100 } },
-  { tool: 'query_data', args: { flow_id: 'CME', filters: EVERY_AREA, start_period: '2020', end_period: '2020', limit: 100 } },
+  {
+    tool: 'query_data',
+    args: { flow_id: 'CME', filters: CME_FILTERS, start_period: '2020', end_period: '2020' },
+  },
+  {
+    tool: 'query_data',
+    args: {
+      flow_id: 'CME',
+      filters: { ...CME_FILTERS, REF_AREA: ['BRA'] },
+      start_period: '1990',
+      end_period: '2023',
+      limit: 100,
+    },
+  },
+  {
+    tool: 'query_data',
+    args: { flow_id: 'CME', filters: EVERY_AREA, start_period: '2020', end_period: '2020', limit: 100 },
+  },
 ];
 
 const ERRORS: Array<{ case: string; tool: string; args: Record<string, unknown> }> = [
   { case: 'unknown key', tool: 'search_dataflows', args: { query: 'mortality', offest: 20 } },
   { case: 'wrong type', tool: 'query_data', args: { flow_id: 'CME', limit: '10' } },
-  { case: 'missing required field', tool: 'query_resource', args: { dataset_id: KYIV_DATASET, sql: 'SELECT 1' } },
+  {
+    case: 'missing required field',
+    tool: 'query_resource',
+    args: { dataset_id: KYIV_DATASET, sql: 'SELECT 1' },
+  },
 ];
 
 function size(envelope: Envelope): number {
@@ -64,7 +91,11 @@ async function journeys(server: OpenDataServer): Promise<Array<{ name: string; b
   return out;
 }
 
-const [lindas, ckan, sdmx] = await Promise.all([startLindasFixture(), startCkanFixture(), startSdmxFixture()]);
+const [lindas, ckan, sdmx] = await Promise.all([
+  startLindasFixture(),
+  startCkanFixture(),
+  startSdmxFixture(),
+]);
 const at = (f: { url: string; hostPort: string }) => ({ url: f.url, trusted_hosts: [f.hostPort] });
 const runtime = buildRuntime(
   {
@@ -86,11 +117,16 @@ try {
   const typical = [];
   for (const call of TYPICAL) {
     const envelope = await server.callTool(call.tool, call.args);
-    typical.push({ call: `${call.tool} ${JSON.stringify(call.args)}`, ok: envelope.ok, bytes: size(envelope) });
+    typical.push({
+      call: `${call.tool} ${JSON.stringify(call.args)}`,
+      ok: envelope.ok,
+      bytes: size(envelope),
+    });
   }
   typical.sort((a, b) => b.bytes - a.bytes);
   console.log('\ntypical calls, largest first:');
-  for (const t of typical) console.log(`  ${String(t.bytes).padStart(7)} ${t.ok ? 'ok ' : 'ERR'} ${t.call.slice(0, 140)}`);
+  for (const t of typical)
+    console.log(`  ${String(t.bytes).padStart(7)} ${t.ok ? 'ok ' : 'ERR'} ${t.call.slice(0, 140)}`);
 
   const errors = [];
   console.log('\nerror texts:');

@@ -73,6 +73,7 @@ export {
   SERVER_NAME,
   SERVER_VERSION,
 } from './server/create-server.js';
+export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
 export { startStdioServer } from './transports/serve-stdio.js';
 export {
   DEFAULT_MAX_BODY_BYTES,

@@ -11,6 +11,7 @@ import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
+import type { AnyToolDefinition } from '../contract/tool.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
@@ -25,6 +26,7 @@ import {
   composeAdapters,
 } from './compose-adapters.js';
 import { declareStaticLists } from './declare-static-lists.js';
+import { explainInvalidInput } from './explain-invalid-input.js';
 import { HealthLedger } from './health-ledger.js';
 import { mergeInstructions } from './merge-instructions.js';
 import { type ProgressReporter, progressReporter } from './progress-reporter.js';
@@ -59,7 +61,13 @@ export interface CallOptions {
 }
 
 export interface OpenDataServer {
-  readonly tools: ReadonlyArray<{ name: string; title: string; adapterId: string }>;
+  /** Every registered tool under its composed name, with its definition. */
+  readonly tools: ReadonlyArray<{
+    name: string;
+    title: string;
+    adapterId: string;
+    definition: AnyToolDefinition;
+  }>;
   readonly adapters: ReadonlyArray<Adapter>;
   readonly instructions: string;
   /** A fresh SDK server with every tool, resource and prompt; the serving entries call it per request or connection. */
@@ -124,7 +132,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       const ctx = adapter
         ? contextFor(adapter, signal, options.onProgress)
         : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx);
+      const envelope = await runDataTool(tool, args, ctx, entry.name);
       if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
       return envelope;
     });
@@ -175,7 +183,8 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         }
         const parsed = tool.input.safeParse(args ?? {});
         if (!parsed.success) {
-          return { content: [{ type: 'text', text: `Invalid arguments for ${entry.name}.` }], isError: true };
+          const refusal = explainInvalidInput(tool, entry.name, parsed.error);
+          return { content: [{ type: 'text', text: `${refusal.message} ${refusal.hint}` }], isError: true };
         }
         return withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
           tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
@@ -198,7 +207,12 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   }
 
   return {
-    tools: tools.map((t) => ({ name: t.name, title: t.tool.title, adapterId: t.adapter.id })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.tool.title,
+      adapterId: t.adapter.id,
+      definition: t.tool,
+    })),
     adapters,
     instructions,
     createMcpServer,
