@@ -75,7 +75,7 @@ describe('fidelity sweep: every observation of every fixture cube', () => {
       const seen: string[] = [];
       for (let offset = 0; ; offset += 500) {
         const page = (await server.callTool('query_cube_observations', {
-          cube_uri: cube,
+          cube_id: cube,
           limit: 500,
           offset,
         })) as Body;

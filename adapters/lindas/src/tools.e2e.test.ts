@@ -37,7 +37,7 @@ describe('LINDAS tools end to end over stdio', () => {
   it('search_cubes finds the newest published Waldbrandgefahr version', async () => {
     const { body, isError } = await session.call('search_cubes', { query: 'waldbrand' });
     expect(isError).toBe(false);
-    expect(body.cubes.map((c: { cube_uri: string }) => c.cube_uri)).toEqual([WALDBRAND]);
+    expect(body.cubes.map((c: { cube_id: string }) => c.cube_id)).toEqual([WALDBRAND]);
     expect(body).toMatchObject({ returned: 1, truncated: false, total_matched: 1, match_type: 'exact' });
     expect(body.cubes[0].status).toBe('https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published');
     expect(body.source.query.text).toContain('cube:Cube');
@@ -45,13 +45,13 @@ describe('LINDAS tools end to end over stdio', () => {
 
   it('search_cubes lists every version when latest_only is false', async () => {
     const { body } = await session.call('search_cubes', { query: 'lärmbelastung', latest_only: false });
-    expect(body.cubes.map((c: { cube_uri: string }) => c.cube_uri).sort()).toEqual([
+    expect(body.cubes.map((c: { cube_id: string }) => c.cube_id).sort()).toEqual([
       'https://environment.ld.admin.ch/foen/ubd0037/4',
       'https://environment.ld.admin.ch/foen/ubd003701/5',
       NOISE,
     ]);
     const latest = await session.call('search_cubes', { query: 'lärmbelastung' });
-    expect(latest.body.cubes.map((c: { cube_uri: string }) => c.cube_uri).sort()).toEqual([
+    expect(latest.body.cubes.map((c: { cube_id: string }) => c.cube_id).sort()).toEqual([
       'https://environment.ld.admin.ch/foen/ubd0037/4',
       NOISE,
     ]);
@@ -76,15 +76,15 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(drafts.body.returned).toBe(0);
     const bakom = await session.call('search_cubes', {
       query: 'medien',
-      creator_uri: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',
+      publisher_id: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',
     });
-    expect(bakom.body.cubes.map((c: { cube_uri: string }) => c.cube_uri)).toEqual([
+    expect(bakom.body.cubes.map((c: { cube_id: string }) => c.cube_id)).toEqual([
       'https://communication.ld.admin.ch/ofcom/public_survey_electronic_media_iakom/6',
     ]);
   });
 
   it('get_cube_structure gives roles, the Fedlex licence and names in the asked language', async () => {
-    const { body } = await session.call('get_cube_structure', { cube_uri: WALDBRAND, language: 'fr' });
+    const { body } = await session.call('get_cube_structure', { cube_id: WALDBRAND, language: 'fr' });
     expect(body.name).toBe("Danger d'incendie de forêt");
     expect(body.licence).toEqual({
       uri: 'https://fedlex.data.admin.ch/eli/cc/1984/1122_1122_1122',
@@ -105,7 +105,7 @@ describe('LINDAS tools end to end over stdio', () => {
   });
 
   it('get_cube_structure falls back to dcterms:rights and says so', async () => {
-    const { body } = await session.call('get_cube_structure', { cube_uri: SFOE });
+    const { body } = await session.call('get_cube_structure', { cube_id: SFOE });
     expect(body.licence).toEqual({
       uri: 'https://ld.admin.ch/vocabulary/TermsOfUse/Provide-the-Source',
       property: 'dcterms:rights',
@@ -115,16 +115,16 @@ describe('LINDAS tools end to end over stdio', () => {
 
   it('get_cube_structure refuses an unknown cube and a malformed IRI', async () => {
     const unknown = await session.call('get_cube_structure', {
-      cube_uri: 'https://example.org/no-such-cube/1',
+      cube_id: 'https://example.org/no-such-cube/1',
     });
     expect(unknown.body.error.code).toBe('not_found');
-    const broken = await session.call('get_cube_structure', { cube_uri: 'https://x.org/a> } DROP ALL #' });
+    const broken = await session.call('get_cube_structure', { cube_id: 'https://x.org/a> } DROP ALL #' });
     expect(broken.body.error.code).toBe('invalid_input');
   });
 
   it('query_cube_observations returns labels, not codes, and a citation', async () => {
     const { body } = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Warnregion', op: '=', value: 'Dorneck / Thierstein (SO)' }],
     });
     expect(body.returned).toBe(2);
@@ -138,7 +138,7 @@ describe('LINDAS tools end to end over stdio', () => {
 
   it('query_cube_observations filters in the store by label, number, date and IRI', async () => {
     const high = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
     });
     expect(high.body.observations.map((o: Record<string, unknown>) => o.Warnregion).sort()).toEqual([
@@ -147,7 +147,7 @@ describe('LINDAS tools end to end over stdio', () => {
     ]);
     expect(high.body.source.query.text).toContain('"grosse Gefahr"');
     const wet = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [
         { dimension: 'Niederschlag der letzten 7 Tage', op: '>=', value: '9.99' },
         {
@@ -160,7 +160,7 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(wet.body.observations).toHaveLength(1);
     expect(wet.body.observations[0].Warnregion).toBe('Berner Jura (BE)');
     const byIri = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [
         {
           dimension: 'Warnregion',
@@ -171,21 +171,68 @@ describe('LINDAS tools end to end over stdio', () => {
     });
     expect(byIri.body.returned).toBe(8);
     const refused = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Warnregion', op: '>', value: 'Dorneck' }],
     });
     expect(refused.body.error.code).toBe('invalid_input');
     const unknown = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Temperatur', op: '=', value: '3' }],
     });
     expect(unknown.body.error.code).toBe('invalid_input');
     expect(unknown.body.error.hint).toContain('Warnregion');
   });
 
+  it('query_cube_observations reads the filters object: a list of labels is any of, comparisons all hold', async () => {
+    const all = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 });
+    const wanted = (all.body.observations as Array<Record<string, unknown>>).filter(
+      (o) =>
+        ['grosse Gefahr', 'sehr grosse Gefahr'].includes(String(o.Gefahrenstufe)) &&
+        String(o.Datum) >= '2026-07-14',
+    );
+    expect(wanted.length).toBeGreaterThan(1);
+    const filtered = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      filters: { Gefahrenstufe: ['grosse Gefahr', 'sehr grosse Gefahr'], Datum: { gte: '2026-07-14' } },
+    });
+    expect(filtered.body.observations).toEqual(wanted);
+    expect(filtered.body.filters_applied).toBe(2);
+    const single = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      filters: { Gefahrenstufe: 'grosse Gefahr' },
+    });
+    expect(
+      single.body.observations.every((o: Record<string, unknown>) => o.Gefahrenstufe === 'grosse Gefahr'),
+    ).toBe(true);
+    expect(single.body.returned).toBeGreaterThan(0);
+    const refused = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Warnregion: { gt: 'Dorneck' } },
+    });
+    expect(refused.body.error.code).toBe('invalid_input');
+  });
+
+  it('reads the old names cube_uri and the filter list for one release, and says so', async () => {
+    const old = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
+    });
+    const current = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Gefahrenstufe: 'grosse Gefahr' },
+    });
+    expect(old.body.observations).toEqual(current.body.observations);
+    expect(old.body.deprecated).toEqual([
+      expect.stringContaining('"cube_uri" is a deprecated name of "cube_id"'),
+    ]);
+    expect(current.body.deprecated).toBeUndefined();
+  });
+
   it('query_cube_observations falls back per label and reports the languages served', async () => {
     const { body } = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       language: 'fr',
       limit: 500,
     });
@@ -197,7 +244,7 @@ describe('LINDAS tools end to end over stdio', () => {
   });
 
   it('query_cube_observations keeps lexical values, marks cube:Undefined and pages honestly', async () => {
-    const all = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 500 });
+    const all = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 });
     const rain = all.body.observations.map(
       (o: Record<string, unknown>) => o['Niederschlag der letzten 7 Tage'],
     );
@@ -206,24 +253,24 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(all.body.undefined_values).toEqual([
       { row: rain.indexOf(null), dimension: 'Niederschlag der letzten 7 Tage' },
     ]);
-    const first = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 4 });
+    const first = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 4 });
     expect(first.body).toMatchObject({ returned: 4, truncated: true, next_offset: 4 });
-    const last = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 4, offset: 8 });
+    const last = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 4, offset: 8 });
     expect(last.body).toMatchObject({ returned: 2, truncated: false, next_offset: null });
     expect(last.body.observation_uris).toEqual(all.body.observation_uris.slice(8));
     const codes = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       resolve_labels: false,
       limit: 1,
     });
     expect(codes.body.observations[0].Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
-    const undef = await session.call('query_cube_observations', { cube_uri: UNDEFINED_EXAMPLE });
+    const undef = await session.call('query_cube_observations', { cube_id: UNDEFINED_EXAMPLE });
     expect(undef.body.undefined_values).toHaveLength(1);
   });
 
   it('list_dimension_values gives the code list with identifiers and labels', async () => {
     const { body } = await session.call('list_dimension_values', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       dimension: 'Gefahrenstufe',
     });
     expect(body.values_from).toBe('code_list');
@@ -236,57 +283,57 @@ describe('LINDAS tools end to end over stdio', () => {
     ]);
     expect(body.values[3].identifier).toBe('4');
     const cut = await session.call('list_dimension_values', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       dimension: 'Warnregion',
       limit: 2,
     });
     expect(cut.body).toMatchObject({ returned: 2, truncated: true });
-    const noise = await session.call('list_dimension_values', { cube_uri: NOISE, dimension: 'Verkehrsart' });
+    const noise = await session.call('list_dimension_values', { cube_id: NOISE, dimension: 'Verkehrsart' });
     expect(noise.body.values.map((v: { label: string }) => v.label).sort()).toEqual([
       'Eisenbahnverkehr',
       'Flugverkehr',
       'Gesamtes Strassennetz',
       'Nationalstrassen',
     ]);
-    const dates = await session.call('list_dimension_values', { cube_uri: WALDBRAND, dimension: 'Datum' });
+    const dates = await session.call('list_dimension_values', { cube_id: WALDBRAND, dimension: 'Datum' });
     expect(dates.body).toMatchObject({ values_from: 'observations', returned: 2 });
   });
 
   it('list_publishers counts published cube versions per body', async () => {
     const { body } = await session.call('list_publishers', {});
-    const bafu = body.publishers.find((p: { creator_uri: string }) =>
-      p.creator_uri.endsWith('bundesamt-fur-umwelt-bafu'),
+    const bafu = body.publishers.find((p: { publisher_id: string }) =>
+      p.publisher_id.endsWith('bundesamt-fur-umwelt-bafu'),
     );
     expect(bafu).toMatchObject({ name: 'Bundesamt für Umwelt BAFU', name_from: 'label' });
     expect(bafu.cube_count).toBe(5);
-    const bakom = body.publishers.find((p: { creator_uri: string }) => p.creator_uri.endsWith('bakom'));
+    const bakom = body.publishers.find((p: { publisher_id: string }) => p.publisher_id.endsWith('bakom'));
     expect(bakom).toMatchObject({ name_from: 'uri', cube_count: 2 });
   });
 
   it('resolve_municipality works by name (untagged) and by BFS number', async () => {
-    const byName = await session.call('resolve_municipality', { name_or_bfs: 'winterthur' });
+    const byName = await session.call('resolve_municipality', { query: 'winterthur' });
     expect(byName.body).toMatchObject({
       match_type: 'exact',
       municipalities: [{ uri: 'https://ld.admin.ch/municipality/230', name: 'Winterthur', bfs_number: 230 }],
     });
-    const byNumber = await session.call('resolve_municipality', { name_or_bfs: '230' });
+    const byNumber = await session.call('resolve_municipality', { query: '230' });
     expect(byNumber.body.municipalities).toEqual(byName.body.municipalities);
-    const partial = await session.call('resolve_municipality', { name_or_bfs: 'dorn' });
+    const partial = await session.call('resolve_municipality', { query: 'dorn' });
     expect(partial.body).toMatchObject({ match_type: 'partial', municipalities: [{ bfs_number: 2473 }] });
-    const none = await session.call('resolve_municipality', { name_or_bfs: 'Atlantis' });
+    const none = await session.call('resolve_municipality', { query: 'Atlantis' });
     expect(none.body).toMatchObject({ ok: true, match_type: 'none', returned: 0 });
   });
 
   it('run_sparql answers SELECT and ASK and writes the cap into LIMIT', async () => {
     const select = await session.call('run_sparql', {
-      query: 'PREFIX cube: <https://cube.link/> SELECT ?c WHERE { ?c a cube:Cube } LIMIT 3',
+      sparql: 'PREFIX cube: <https://cube.link/> SELECT ?c WHERE { ?c a cube:Cube } LIMIT 3',
     });
     expect(select.body).toMatchObject({ row_count: 3, truncated: false, limit_applied: 3 });
     const ask = await session.call('run_sparql', {
-      query: `ASK { <${WALDBRAND}> a <https://cube.link/Cube> }`,
+      sparql: `ASK { <${WALDBRAND}> a <https://cube.link/Cube> }`,
     });
     expect(ask.body.boolean).toBe(true);
-    const refused = await session.call('run_sparql', { query: 'DROP ALL' });
+    const refused = await session.call('run_sparql', { sparql: 'DROP ALL' });
     expect(refused.body.error.code).toBe('unsafe_sparql');
   });
 

@@ -15,8 +15,20 @@ export {
 } from './contract/adapter.js';
 export type { Clock, ProgressUpdate, RequestContext, ToolContext } from './contract/context.js';
 export type { DemoJourney, DemoStep } from './contract/demo-journey.js';
+export {
+  type DimensionCondition,
+  type DimensionFilters,
+  DimensionFilterValueSchema,
+  describeDimensionFilters,
+  dimensionConditions,
+  dimensionFiltersParam,
+  dimensionFiltersSchema,
+  FILTER_COMPARISONS,
+  type FilterComparison,
+} from './contract/dimension-filters.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
+export { limitParam, NextOffsetSchema, nextOffset, offsetParam } from './contract/paging.js';
 export {
   type AnyObjectSchema,
   type AnyToolDefinition,

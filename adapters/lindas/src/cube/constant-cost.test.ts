@@ -16,7 +16,7 @@ describe('query_cube_observations costs the same number of requests for 1..7 cod
         logger: silentLogger,
         adapters: [createLindasAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
       });
-      const args = { cube_uri: syntheticBenchCubeUri(k), limit: 50 };
+      const args = { cube_id: syntheticBenchCubeUri(k), limit: 50 };
       fixture.resetCount();
       const cold = (await server.callTool('query_cube_observations', args)) as Record<string, unknown>;
       expect(fixture.requestCount()).toBe(2);

@@ -27,13 +27,13 @@ export function listPublishersTool(config: LindasToolConfig) {
     title: 'List cube publishers',
     description:
       'Lists the federal bodies that publish cubes, with the number of published cube versions each. Use a ' +
-      'creator_uri from here in search_cubes to search one publisher at a time, for example when a search is ' +
+      'publisher_id from here in search_cubes to search one publisher at a time, for example when a search is ' +
       'truncated. name falls back to the last segment of the IRI when the portal gives the body no name.',
     input: z.object({ language: LanguageInputSchema }).strict(),
     output: z.object({
       publishers: z.array(
         z.object({
-          creator_uri: z.string(),
+          publisher_id: z.string(),
           name: z.string(),
           name_from: z
             .enum(['label', 'uri'])
@@ -45,6 +45,7 @@ export function listPublishersTool(config: LindasToolConfig) {
       truncated: z.boolean(),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: {},
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
       const answer = await selectRows(ctx, config.endpoint, QUERY, { cacheTtlMs: PUBLISHERS_TTL_MS });
@@ -59,7 +60,7 @@ export function listPublishersTool(config: LindasToolConfig) {
       const publishers = [...byCreator].map(([uri, entry]) => {
         const label = pickLabel(entry.names, language);
         return {
-          creator_uri: uri,
+          publisher_id: uri,
           name: label?.value ?? localName(uri),
           name_from: label ? ('label' as const) : ('uri' as const),
           cube_count: entry.count,

@@ -1,8 +1,13 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  describeDimensionFilters,
+  dimensionFiltersSchema,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
-import { filterPattern, ObservationFilterSchema } from '../cube/observation-filter.js';
+import { filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
 import { observationQuery } from '../cube/observation-query.js';
 import { foldObservations } from '../cube/observation-rows.js';
 import { pickLabel } from '../language.js';
@@ -10,7 +15,7 @@ import { lindasSource } from '../provenance.js';
 import { selectRows } from '../sparql/send-sparql.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
 import {
-  CubeUriSchema,
+  CubeIdSchema,
   DimensionSummarySchema,
   LanguageInputSchema,
   LicenceSchema,
@@ -35,7 +40,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       'filter; use run_sparql only for aggregations or joins across cubes.',
     input: z
       .object({
-        cube_uri: CubeUriSchema,
+        cube_id: CubeIdSchema,
         language: LanguageInputSchema,
         limit: z
           .number()
@@ -56,16 +61,21 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           .default(true)
           .describe('Replace coded values by their labels (default true); false returns the code IRIs.'),
         filters: z
-          .array(ObservationFilterSchema)
-          .max(10)
+          .union([
+            dimensionFiltersSchema(10),
+            z.array(ObservationFilterSchema).max(10).describe('Deprecated list form, read for one release.'),
+          ])
           .optional()
           .describe(
-            'Conditions all observations must meet, e.g. [{"dimension":"Warnregion","op":"=","value":"Dorneck / Thierstein (SO)"}].',
+            describeDimensionFilters({
+              example: '{"Warnregion": "Dorneck / Thierstein (SO)", "Datum": {"gte": "2026-07-01"}}',
+              comparisons: true,
+            }) + ' Keys are dimension names in any served language or path IRIs; values are labels or IRIs.',
           ),
       })
       .strict(),
     output: z.object({
-      cube_uri: z.string(),
+      cube_id: z.string(),
       cube_name: z.string().nullable().describe('Cube name in the served language.'),
       language: z.string().describe('Language asked for.'),
       languages_served: z
@@ -89,25 +99,29 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       total_matched: z.null().describe('Always null: counting every observation would cost a full scan.'),
       licence: LicenceSchema,
       labels_resolved: z.boolean(),
-      filters_applied: z.number(),
+      filters_applied: z
+        .number()
+        .describe('Conditions run in the store: one per filtered code list or comparison.'),
       sparql_requests: z
         .number()
         .describe('SPARQL requests this call sent (1 when the structure was cached, else 2).'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', limit: 10 },
+    deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
-      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const dimensions = nameDimensions(description, language);
-      const filters = input.filters ?? [];
+      const filterPatternList = filterPatterns(input.filters, dimensions);
       const query = observationQuery({
-        cubeUri: input.cube_uri,
+        cubeUri: input.cube_id,
         dimensions,
         language,
         limit: input.limit,
         offset: input.offset,
         resolveLabels: input.resolve_labels,
-        filterPatterns: filters.map((f, i) => filterPattern(f, dimensions, i)),
+        filterPatterns: filterPatternList,
       });
       const answer = await selectRows(ctx, config.endpoint, query);
       const folded = foldObservations(
@@ -120,7 +134,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       const returned = folded.rows.length;
       return {
         data: {
-          cube_uri: input.cube_uri,
+          cube_id: input.cube_id,
           cube_name: pickLabel(description.names, language)?.value ?? null,
           language,
           languages_served: folded.languages,
@@ -136,7 +150,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           total_matched: null,
           licence: licenceOf(description),
           labels_resolved: input.resolve_labels,
-          filters_applied: filters.length,
+          filters_applied: filterPatternList.length,
           sparql_requests: cacheHit ? 1 : 2,
         },
         source: lindasSource({

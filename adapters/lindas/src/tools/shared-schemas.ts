@@ -3,7 +3,7 @@ import type { CubeDescription } from '../cube/cube-description.js';
 import type { NamedDimension } from '../cube/dimension-names.js';
 import { LANGUAGES } from '../language.js';
 
-export const CubeUriSchema = z
+export const CubeIdSchema = z
   .string()
   .min(8)
   .max(2000)
