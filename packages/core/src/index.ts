@@ -42,6 +42,15 @@ export {
 } from './contract/tool.js';
 export { buildCitation } from './envelope/citation.js';
 export {
+  type Cell,
+  type ColumnarTable,
+  ColumnarTableShape,
+  fromColumnarTable,
+  type LabelledCell,
+  type RecordCell,
+  toColumnarTable,
+} from './envelope/columnar-table.js';
+export {
   type Envelope,
   type ErrorEnvelope,
   ErrorEnvelopeSchema,
@@ -59,6 +68,7 @@ export {
   ProvenanceSchema,
   type QueryRecord,
 } from './envelope/provenance.js';
+export { chooseColumns, sortRecords } from './envelope/sort-records.js';
 export { type ErrorBody, shorten, toErrorBody } from './errors/error-body.js';
 export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './errors/error-codes.js';
 export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './errors/opendata-error.js';

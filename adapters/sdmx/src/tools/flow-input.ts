@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { AgencyIdSchema, FlowIdSchema, VersionSchema } from '../registry/sdmx-ids.js';
 
 /** The three parts that name a dataflow, shared by every tool that reads one. */
@@ -7,8 +6,3 @@ export const flowInputShape = {
   agency: AgencyIdSchema.optional(),
   version: VersionSchema.optional(),
 };
-
-export const CodedValueSchema = z.object({
-  code: z.string(),
-  label: z.string().nullable().describe('The code name the registry gives; null when it gives none.'),
-});

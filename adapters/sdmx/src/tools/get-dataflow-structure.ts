@@ -83,6 +83,7 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
         .describe('When the registry prepared the structure message.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { flow_id: 'CME' },
     async execute(input, ctx) {
       const structure = await loadFlowStructure(rt, ctx, {
         flowId: input.flow_id,
