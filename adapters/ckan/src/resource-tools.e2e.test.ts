@@ -61,6 +61,26 @@ describe('CKAN resource tools over stdio', () => {
     expect(body.citation).toContain('Міністерство енергетики та захисту довкілля України');
   });
 
+  it('query_resource pages a long result with offset and next_offset, and finds a lone resource itself', async () => {
+    const sql = 'SELECT "№ з.п." AS n, "Площа, га" AS ha FROM data ORDER BY n, ha';
+    const whole = await session.call('query_resource', { ...KYIV, sql, limit: 100 });
+    const first = await session.call('query_resource', { ...KYIV, sql, limit: 30 });
+    expect(first.body).toMatchObject({ returned: 30, truncated: true, next_offset: 30 });
+    const second = await session.call('query_resource', {
+      ...KYIV,
+      sql,
+      limit: 30,
+      offset: first.body.next_offset,
+    });
+    expect([...first.body.rows, ...second.body.rows]).toEqual(whole.body.rows.slice(0, 60));
+    const { resource_id: _resource, ...withoutResource } = KYIV;
+    const lone = await session.call('query_resource', {
+      ...withoutResource,
+      sql: 'SELECT count(*) AS n FROM data',
+    });
+    expect(lone.body.rows).toEqual([{ n: 198 }]);
+  });
+
   it('a repeated query reuses the loaded table after revalidating the file', async () => {
     const sql = 'SELECT count(*) AS n FROM data';
     const first = await session.call('query_resource', { ...BUS, sql });

@@ -52,6 +52,7 @@ export function getDatasetTool(rt: CkanRuntime) {
       queryable_resources: z.number().int().describe('How many resources query_resource can load.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { dataset_id: 'pzf-kyiv-city' },
     async execute(input, ctx) {
       const answer = await showPackage(rt, ctx, input.dataset_id);
       const pkg = answer.result;
