@@ -1,4 +1,4 @@
-import { fromColumnarTable } from '@opendata-mcp/core';
+import { type ColumnarTable, fromColumnarTable } from '@opendata-mcp/core';
 import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, type StdioSession } from '../e2e/stdio-client.js';
@@ -125,7 +125,7 @@ describe('SDMX tools end to end over stdio', () => {
     expect(body.fixed).toMatchObject({ INDICATOR: 'CME_MRY0T4', WEALTH_QUINTILE: '_T', time_period: '2020' });
     expect(body.labels.REF_AREA).toEqual({ USA: 'United States', BRA: 'Brazil' });
     expect(body.labels.INDICATOR).toEqual({ CME_MRY0T4: 'Under-five mortality rate' });
-    const usa = fromColumnarTable(body).find((o) => o.REF_AREA === 'USA' && o.SEX === '_T');
+    const usa = fromColumnarTable(body as ColumnarTable).find((o) => o.REF_AREA === 'USA' && o.SEX === '_T');
     expect(usa).toMatchObject({
       REF_AREA: 'USA',
       INDICATOR: 'CME_MRY0T4',
@@ -175,8 +175,11 @@ describe('SDMX tools end to end over stdio', () => {
       end_period: '2023',
       limit: 1000,
     });
-    const all = fromColumnarTable(whole.body);
-    expect([...fromColumnarTable(body), ...fromColumnarTable(next.body)]).toEqual(all);
+    const all = fromColumnarTable(whole.body as ColumnarTable);
+    expect([
+      ...fromColumnarTable(body as ColumnarTable),
+      ...fromColumnarTable(next.body as ColumnarTable),
+    ]).toEqual(all);
   });
 
   it('query_data sorts, gives a top-N and returns the chosen columns only', async () => {
@@ -186,7 +189,9 @@ describe('SDMX tools end to end over stdio', () => {
       start_period: '1990',
       end_period: '2023',
     };
-    const everything = fromColumnarTable((await session.call('query_data', { ...args, limit: 1000 })).body);
+    const everything = fromColumnarTable(
+      (await session.call('query_data', { ...args, limit: 1000 })).body as ColumnarTable,
+    );
     const highest = [...everything].sort((a, b) => Number(b.value) - Number(a.value)).slice(0, 3);
     const { body } = await session.call('query_data', {
       ...args,
@@ -217,7 +222,7 @@ describe('SDMX tools end to end over stdio', () => {
     expect(body.returned).toBeGreaterThan(0);
     expect(body.fixed).toMatchObject({ FREQ: 'A', DER_CURR_LEG1: 'HKD' });
     expect(body.labels.FREQ).toEqual({ A: 'Annual' });
-    const empty = fromColumnarTable(body).find((o) => o.value === null);
+    const empty = fromColumnarTable(body as ColumnarTable).find((o) => o.value === null);
     expect(empty).toBeDefined();
     expect(body.source.query.text).toContain('/data/BIS,WEBSTATS_DER_DATAFLOW,1.0/A');
   });

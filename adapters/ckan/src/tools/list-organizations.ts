@@ -28,7 +28,7 @@ export function listOrganizationsTool(rt: CkanRuntime) {
           .min(1)
           .max(100)
           .optional()
-          .describe('Words that must occur in the organisation name.'),
+          .describe('Words that must occur in the organisation name (default: every organisation).'),
         limit: limitParam('Organisations', 100, 20),
         offset: offsetParam('Organisations', 10_000),
       })

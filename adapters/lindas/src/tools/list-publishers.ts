@@ -1,4 +1,11 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { localName } from '../cube/dimension-names.js';
 import { pickLabel } from '../language.js';
@@ -29,7 +36,13 @@ export function listPublishersTool(config: LindasToolConfig) {
       'Lists the federal bodies that publish cubes, with the number of published cube versions each. Use a ' +
       'publisher_id from here in search_cubes to search one publisher at a time, for example when a search is ' +
       'truncated. name falls back to the last segment of the IRI when the portal gives the body no name.',
-    input: z.object({ language: LanguageInputSchema }).strict(),
+    input: z
+      .object({
+        language: LanguageInputSchema,
+        limit: limitParam('Publishers', 500, 100),
+        offset: offsetParam('Publishers'),
+      })
+      .strict(),
     output: z.object({
       publishers: z.array(
         z.object({
@@ -43,6 +56,7 @@ export function listPublishersTool(config: LindasToolConfig) {
       ),
       returned: z.number(),
       truncated: z.boolean(),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     example: {},
@@ -57,7 +71,7 @@ export function listPublishersTool(config: LindasToolConfig) {
         if (b.name) entry.names.push({ value: b.name.value, lang: b.name['xml:lang'] ?? '' });
         byCreator.set(uri, entry);
       }
-      const publishers = [...byCreator].map(([uri, entry]) => {
+      const all = [...byCreator].map(([uri, entry]) => {
         const label = pickLabel(entry.names, language);
         return {
           publisher_id: uri,
@@ -66,8 +80,15 @@ export function listPublishersTool(config: LindasToolConfig) {
           cube_count: entry.count,
         };
       });
+      const publishers = all.slice(input.offset, input.offset + input.limit);
+      const truncated = all.length > input.offset + publishers.length;
       return {
-        data: { publishers, returned: publishers.length, truncated: false },
+        data: {
+          publishers,
+          returned: publishers.length,
+          truncated,
+          next_offset: nextOffset(input.offset, publishers.length, truncated),
+        },
         source: lindasSource({
           adapterId: config.adapterId,
           endpoint: config.endpoint,

@@ -67,10 +67,10 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           ])
           .optional()
           .describe(
-            describeDimensionFilters({
+            `${describeDimensionFilters({
               example: '{"Warnregion": "Dorneck / Thierstein (SO)", "Datum": {"gte": "2026-07-01"}}',
               comparisons: true,
-            }) + ' Keys are dimension names in any served language or path IRIs; values are labels or IRIs.',
+            })} Keys are dimension names in any served language or path IRIs; values are labels or IRIs.`,
           ),
       })
       .strict(),

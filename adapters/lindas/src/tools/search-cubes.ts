@@ -41,7 +41,9 @@ export function searchCubesTool(config: LindasToolConfig) {
           .string()
           .max(2000)
           .optional()
-          .describe('Only cubes of this publishing body (an IRI from list_publishers).'),
+          .describe(
+            'Only cubes of this publishing body: a publisher_id from list_publishers (default: every publisher).',
+          ),
         limit: limitParam('Cubes', 100, 20),
         offset: offsetParam('Cubes'),
         latest_only: z

@@ -1,5 +1,6 @@
 import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
+import { parameterDescription } from '../contract/parameter-description.js';
 import type { AnyToolDefinition } from '../contract/tool.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 
@@ -36,7 +37,8 @@ export function explainInvalidInput(
     const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(arguments)';
     const missing =
       issue.code === 'invalid_type' && param !== null && issue.path.length === 1 && isUndefined(issue);
-    const expects = param && shape[param]?.description ? ` Expected: ${shape[param].description}` : '';
+    const described = param && shape[param] ? parameterDescription(shape[param]) : undefined;
+    const expects = described ? ` Expected: ${described}` : '';
     lines.push(
       missing ? `missing required parameter "${where}".${expects}` : `${where}: ${issue.message}.${expects}`,
     );

@@ -8,3 +8,8 @@ export { createLoopbackHttpClient } from './loopback-http-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';
 export { runJourney } from './run-journey.js';
 export { connectStdioScript, type StdioSession } from './stdio-session.js';
+export {
+  RETIRED_PARAMETER_NAMES,
+  type VocabularyOptions,
+  vocabularyProblems,
+} from './vocabulary-problems.js';
