@@ -1,4 +1,9 @@
-import type { DemoJourney, SuccessEnvelope } from '@opendata-mcp/core';
+import {
+  type ColumnarTable,
+  type DemoJourney,
+  fromColumnarTable,
+  type SuccessEnvelope,
+} from '@opendata-mcp/core';
 
 interface CubeHit {
   cube_id: string;
@@ -49,7 +54,7 @@ export const lindasDemoJourney: DemoJourney = {
         filters: { Gefahrenstufe: 'grosse Gefahr' },
       }),
       summarize(envelope) {
-        const rows = envelope.observations as Array<Record<string, unknown>>;
+        const rows = fromColumnarTable(envelope as unknown as ColumnarTable);
         const lines = rows.map((r) => `  ${r.Warnregion} · ${r.Datum}: ${r.Gefahrenstufe}`);
         return [`${rows.length} observation(s) at «grosse Gefahr»:`, ...lines].join('\n');
       },

@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { type ColumnarTable, fromColumnarTable } from '@opendata-mcp/core';
 import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, type StdioSession } from '../e2e/stdio-client.js';
+
+/** The observations of a columnar answer as one object per row, fixed columns included. */
+function rowsOf(body: Record<string, unknown>): Array<Record<string, unknown>> {
+  return fromColumnarTable(body as unknown as ColumnarTable);
+}
 
 const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 const NOISE = 'https://environment.ld.admin.ch/foen/ubd003701/6';
@@ -129,7 +136,9 @@ describe('LINDAS tools end to end over stdio', () => {
     });
     expect(body.returned).toBe(2);
     expect(body.truncated).toBe(false);
-    const levels = body.observations.map((o: Record<string, unknown>) => o.Gefahrenstufe).sort();
+    const levels = rowsOf(body)
+      .map((o: Record<string, unknown>) => o.Gefahrenstufe)
+      .sort();
     expect(levels).toEqual(['erhebliche Gefahr', 'grosse Gefahr']);
     expect(body.licence.uri).toMatch(/^https:\/\/fedlex\.data\.admin\.ch\//);
     expect(body.citation).toContain('Bundesamt für Umwelt BAFU');
@@ -141,11 +150,19 @@ describe('LINDAS tools end to end over stdio', () => {
       cube_id: WALDBRAND,
       filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
     });
-    expect(high.body.observations.map((o: Record<string, unknown>) => o.Warnregion).sort()).toEqual([
-      'Dorneck / Thierstein (SO)',
-      'Oberwallis (VS)',
-    ]);
-    expect(high.body.source.query.text).toContain('"grosse Gefahr"');
+    expect(
+      rowsOf(high.body)
+        .map((o: Record<string, unknown>) => o.Warnregion)
+        .sort(),
+    ).toEqual(['Dorneck / Thierstein (SO)', 'Oberwallis (VS)']);
+    // The answer cites the query by hash and a short form; the full text is a resource.
+    const query = high.body.source.query;
+    expect(query).toMatchObject({ shortened: true, full_text_uri: `opendata://query/${query.sha256}` });
+    expect(query.text.length).toBeLessThanOrEqual(700);
+    const full = await session.client.readResource({ uri: query.full_text_uri });
+    const text = (full.contents[0] as { text: string }).text;
+    expect(text).toContain('"grosse Gefahr"');
+    expect(createHash('sha256').update(text).digest('hex')).toBe(query.sha256);
     const wet = await session.call('query_cube_observations', {
       cube_id: WALDBRAND,
       filters: [
@@ -157,8 +174,8 @@ describe('LINDAS tools end to end over stdio', () => {
         },
       ],
     });
-    expect(wet.body.observations).toHaveLength(1);
-    expect(wet.body.observations[0].Warnregion).toBe('Berner Jura (BE)');
+    expect(rowsOf(wet.body)).toHaveLength(1);
+    expect(rowsOf(wet.body)[0].Warnregion).toBe('Berner Jura (BE)');
     const byIri = await session.call('query_cube_observations', {
       cube_id: WALDBRAND,
       filters: [
@@ -185,7 +202,7 @@ describe('LINDAS tools end to end over stdio', () => {
 
   it('query_cube_observations reads the filters object: a list of labels is any of, comparisons all hold', async () => {
     const all = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 });
-    const wanted = (all.body.observations as Array<Record<string, unknown>>).filter(
+    const wanted = (rowsOf(all.body) as Array<Record<string, unknown>>).filter(
       (o) =>
         ['grosse Gefahr', 'sehr grosse Gefahr'].includes(String(o.Gefahrenstufe)) &&
         String(o.Datum) >= '2026-07-14',
@@ -196,7 +213,7 @@ describe('LINDAS tools end to end over stdio', () => {
       limit: 500,
       filters: { Gefahrenstufe: ['grosse Gefahr', 'sehr grosse Gefahr'], Datum: { gte: '2026-07-14' } },
     });
-    expect(filtered.body.observations).toEqual(wanted);
+    expect(rowsOf(filtered.body)).toEqual(wanted);
     expect(filtered.body.filters_applied).toBe(2);
     const single = await session.call('query_cube_observations', {
       cube_id: WALDBRAND,
@@ -204,7 +221,7 @@ describe('LINDAS tools end to end over stdio', () => {
       filters: { Gefahrenstufe: 'grosse Gefahr' },
     });
     expect(
-      single.body.observations.every((o: Record<string, unknown>) => o.Gefahrenstufe === 'grosse Gefahr'),
+      rowsOf(single.body).every((o: Record<string, unknown>) => o.Gefahrenstufe === 'grosse Gefahr'),
     ).toBe(true);
     expect(single.body.returned).toBeGreaterThan(0);
     const refused = await session.call('query_cube_observations', {
@@ -223,7 +240,7 @@ describe('LINDAS tools end to end over stdio', () => {
       cube_id: WALDBRAND,
       filters: { Gefahrenstufe: 'grosse Gefahr' },
     });
-    expect(old.body.observations).toEqual(current.body.observations);
+    expect(rowsOf(old.body)).toEqual(rowsOf(current.body));
     expect(old.body.deprecated).toEqual([
       expect.stringContaining('"cube_uri" is a deprecated name of "cube_id"'),
     ]);
@@ -236,7 +253,7 @@ describe('LINDAS tools end to end over stdio', () => {
       language: 'fr',
       limit: 500,
     });
-    const regions = new Set(body.observations.map((o: Record<string, unknown>) => o["Région d'alerte"]));
+    const regions = new Set(rowsOf(body).map((o: Record<string, unknown>) => o["Région d'alerte"]));
     // «Dorneck / Thierstein (SO)» has an empty French placeholder: the German label is served.
     expect(regions).toContain('Dorneck / Thierstein (SO)');
     expect(regions).toContain('Haut-Valais (VS)');
@@ -244,10 +261,12 @@ describe('LINDAS tools end to end over stdio', () => {
   });
 
   it('query_cube_observations keeps lexical values, marks cube:Undefined and pages honestly', async () => {
-    const all = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 });
-    const rain = all.body.observations.map(
-      (o: Record<string, unknown>) => o['Niederschlag der letzten 7 Tage'],
-    );
+    const all = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      include_observation_uris: true,
+    });
+    const rain = rowsOf(all.body).map((o: Record<string, unknown>) => o['Niederschlag der letzten 7 Tage']);
     expect(rain).toContain('25.300000000000000001');
     expect(rain).toContain(null);
     expect(all.body.undefined_values).toEqual([
@@ -255,7 +274,12 @@ describe('LINDAS tools end to end over stdio', () => {
     ]);
     const first = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 4 });
     expect(first.body).toMatchObject({ returned: 4, truncated: true, next_offset: 4 });
-    const last = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 4, offset: 8 });
+    const last = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 4,
+      offset: 8,
+      include_observation_uris: true,
+    });
     expect(last.body).toMatchObject({ returned: 2, truncated: false, next_offset: null });
     expect(last.body.observation_uris).toEqual(all.body.observation_uris.slice(8));
     const codes = await session.call('query_cube_observations', {
@@ -263,7 +287,7 @@ describe('LINDAS tools end to end over stdio', () => {
       resolve_labels: false,
       limit: 1,
     });
-    expect(codes.body.observations[0].Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
+    expect(rowsOf(codes.body)[0]?.Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
     const undef = await session.call('query_cube_observations', { cube_id: UNDEFINED_EXAMPLE });
     expect(undef.body.undefined_values).toHaveLength(1);
   });

@@ -1,8 +1,11 @@
 import {
+  ColumnarTableShape,
+  chooseColumns,
   defineTool,
   describeDimensionFilters,
   dimensionFiltersSchema,
   READ_ONLY_OPEN_WORLD,
+  toColumnarTable,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
@@ -23,14 +26,13 @@ import {
   summarizeDimension,
 } from './shared-schemas.js';
 
-const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-
 export function queryCubeObservationsTool(config: LindasToolConfig) {
   return defineTool({
     name: 'query_cube_observations',
     title: 'Read cube observations',
     description:
-      'Reads the data points of one cube. Each observation is an object keyed by dimension name; coded values ' +
+      'Reads the data points of one cube as a table: columns (dimension names) once, rows as arrays, and a ' +
+      'dimension with one value in every row given once in fixed. Coded values ' +
       '(regions, categories, levels) come back as their labels in the chosen language, so no separate decoding ' +
       'step is needed. Filters run inside the SPARQL store (by label or IRI for coded dimensions, by number or ' +
       'date for literal ones), so you get the rows you asked for rather than the first page of everything. ' +
@@ -56,6 +58,17 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           .max(10_000_000)
           .default(0)
           .describe('Observations to skip, for paging (default 0).'),
+        columns: z
+          .array(z.string().max(500))
+          .max(50)
+          .optional()
+          .describe('Dimension names to return, e.g. ["Warnregion", "Datum"] (default: every dimension).'),
+        include_observation_uris: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Also return the IRI of each observation (default false: they are long and rarely needed).',
+          ),
         resolve_labels: z
           .boolean()
           .default(true)
@@ -82,12 +95,13 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         .array(z.string())
         .describe('Languages of the labels actually returned ("" = untagged).'),
       dimensions: z.array(DimensionSummarySchema).describe('The columns of every observation, in order.'),
-      observations: z
-        .array(z.record(z.string(), CellSchema))
-        .describe('One object per observation, keyed by dimension name.'),
-      observation_uris: z.array(z.string()).describe('The IRI of each observation, same order.'),
+      ...ColumnarTableShape,
+      observation_uris: z
+        .array(z.string())
+        .optional()
+        .describe('The IRI of each observation, in the order of rows; only with include_observation_uris.'),
       undefined_values: z
-        .array(z.object({ row: z.number(), dimension: z.string() }))
+        .array(z.object({ row: z.number().describe('0-based index into rows.'), dimension: z.string() }))
         .describe('Cells the portal marks cube:Undefined (returned as null, not as a number).'),
       unlabelled_codes: z
         .number()
@@ -139,8 +153,14 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           language,
           languages_served: folded.languages,
           dimensions: dimensions.map(summarizeDimension),
-          observations: folded.rows,
-          observation_uris: folded.uris,
+          ...toColumnarTable(
+            folded.rows,
+            chooseColumns(
+              dimensions.map((d) => d.name),
+              input.columns,
+            ),
+          ),
+          ...(input.include_observation_uris ? { observation_uris: folded.uris } : {}),
           undefined_values: folded.undefinedCells,
           unlabelled_codes: folded.unlabelled,
           returned,

@@ -18,7 +18,18 @@ export type License = z.infer<typeof LicenseSchema>;
 export const QuerySchema = z
   .object({
     language: z.enum(['sql', 'sparql', 'url', 'api']).describe('What kind of query this is.'),
-    text: z.string().describe('The query exactly as it was run, or the URL called.'),
+    text: z
+      .string()
+      .describe('The query exactly as it was run, or the URL called; a short form when shortened is true.'),
+    shortened: z
+      .boolean()
+      .optional()
+      .describe('True when text is a short form: PREFIX lines and spacing dropped, the middle cut.'),
+    sha256: z.string().optional().describe('SHA-256 of the full query text, to check it against a log.'),
+    full_text_uri: z
+      .string()
+      .optional()
+      .describe('MCP resource that serves the full query text (resources/read), while this server runs.'),
   })
   .strict();
 export type QueryRecord = z.infer<typeof QuerySchema>;

@@ -30,6 +30,7 @@ import { explainInvalidInput } from './explain-invalid-input.js';
 import { HealthLedger } from './health-ledger.js';
 import { mergeInstructions } from './merge-instructions.js';
 import { type ProgressReporter, progressReporter } from './progress-reporter.js';
+import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
 import { toCallToolResult } from './to-call-tool-result.js';
@@ -74,6 +75,8 @@ export interface OpenDataServer {
   createMcpServer(request?: McpRequestContext): McpServer;
   /** Calls a data tool in process, without the protocol: the same envelope a client receives. */
   callTool(name: string, args: unknown, options?: CallOptions): Promise<Envelope>;
+  /** The full text of a query an answer showed in short form, by its SHA-256, while it is held. */
+  queryText(sha256: string): string | undefined;
   close(): Promise<void>;
 }
 
@@ -122,6 +125,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const tools: ComposedTool[] = [{ name: 'api_status', tool: statusTool, adapter: coreAdapter }, ...composed];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const instructions = mergeInstructions(adapters);
+  const queryTexts = createQueryTexts();
 
   async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
     if (entry.tool.kind !== 'data')
@@ -132,7 +136,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       const ctx = adapter
         ? contextFor(adapter, signal, options.onProgress)
         : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx, entry.name);
+      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember);
       if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
       return envelope;
     });
@@ -202,6 +206,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     registerExtras(server, adapters, (adapter, sdk) =>
       sealer.contextFor(contextFor(adapter, sdk.mcpReq.signal), sdk),
     );
+    queryTexts.register(server);
     declareStaticLists(server);
     return server;
   }
@@ -216,6 +221,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     adapters,
     instructions,
     createMcpServer,
+    queryText: queryTexts.get,
     async callTool(name, args, callOptions = {}) {
       const entry = byName.get(name);
       if (!entry) {

@@ -1,5 +1,6 @@
 import type { ToolContext } from '../contract/context.js';
 import type { DataToolDefinition } from '../contract/tool.js';
+import { compactQuery } from '../envelope/compact-query.js';
 import { type Envelope, errorEnvelope, successEnvelope } from '../envelope/envelope.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
@@ -18,6 +19,7 @@ export async function runDataTool(
   args: unknown,
   ctx: ToolContext,
   name: string = tool.name,
+  rememberQuery: (sha256: string, text: string) => void = () => {},
 ): Promise<Envelope> {
   const renamed = applyDeprecatedAliases(args ?? {}, tool.deprecatedAliases);
   const parsed = tool.input.safeParse(renamed.args);
@@ -26,7 +28,10 @@ export async function runDataTool(
   try {
     ctx.signal.throwIfAborted();
     const result = await tool.execute(parsed.data, ctx);
-    const envelope = successEnvelope(result.data as Record<string, unknown>, result.source);
+    const envelope = successEnvelope(
+      result.data as Record<string, unknown>,
+      result.source ? compactQuery(result.source, rememberQuery) : result.source,
+    );
     const checked = envelopeSchemaOf(tool.output).safeParse(envelope);
     if (!checked.success) {
       ctx.logger.error('tool output does not match its schema', {
