@@ -72,6 +72,10 @@ function size(envelope: Envelope): number {
   return Buffer.byteLength(JSON.stringify(envelope));
 }
 
+function chars(envelope: Envelope): number {
+  return JSON.stringify(envelope).length;
+}
+
 async function journeys(server: OpenDataServer): Promise<Array<{ name: string; bytes: number[] }>> {
   const out = [];
   for (const registration of defaultRegistry.values()) {
@@ -139,7 +143,9 @@ try {
   console.log(
     JSON.stringify({
       journeys: played.map((j) => ({ name: j.name, max: Math.max(...j.bytes), bytes: j.bytes })),
-      top10: typical.slice(0, 10).map((t) => ({ call: t.call.slice(0, 100), bytes: t.bytes, ok: t.ok })),
+      top10: typical
+        .slice(0, 10)
+        .map((t) => ({ call: t.call.slice(0, 100), bytes: t.bytes, chars: t.chars, ok: t.ok })),
       errors,
     }),
   );

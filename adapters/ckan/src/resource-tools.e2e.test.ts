@@ -26,9 +26,10 @@ describe('CKAN resource tools over stdio', () => {
     expect(body.schema_source).toBe('inferred_from_file');
     expect(body.authoritative).toBe(false);
     expect(body.table_name).toBe('data');
-    expect(body.columns.map((c: { name: string }) => c.name)).toContain('Площа, га');
+    expect(body.columns).toContain('Площа, га');
+    expect(body.column_types[body.columns.indexOf('Площа, га')]).toBe('DOUBLE');
     expect(body.row_count).toBe(198);
-    expect(body.sample_rows).toHaveLength(5);
+    expect(body.sample_rows).toHaveLength(3);
     expect(body.notes.join(' ')).toMatch(/1251/);
     expect(body.source.access_method).toBe('download');
     expect(body.source.source_modified_at).toBe('2019-06-05T11:19:31.000Z');
@@ -38,10 +39,8 @@ describe('CKAN resource tools over stdio', () => {
     const { body } = await session.call('get_schema', DATASTORE);
     expect(body.schema_source).toBe('datastore_metadata');
     expect(body.authoritative).toBe(true);
-    expect(body.columns).toEqual([
-      { name: 'id', type: 'int4' },
-      { name: 'name', type: 'text' },
-    ]);
+    expect(body.columns).toEqual(['id', 'name']);
+    expect(body.column_types).toEqual(['int4', 'text']);
     expect(body.row_count).toBe(2);
     expect(body.source.access_method).toBe('datastore_api');
   });

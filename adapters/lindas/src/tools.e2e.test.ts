@@ -175,7 +175,7 @@ describe('LINDAS tools end to end over stdio', () => {
       ],
     });
     expect(rowsOf(wet.body)).toHaveLength(1);
-    expect(rowsOf(wet.body)[0].Warnregion).toBe('Berner Jura (BE)');
+    expect(rowsOf(wet.body)[0]?.Warnregion).toBe('Berner Jura (BE)');
     const byIri = await session.call('query_cube_observations', {
       cube_id: WALDBRAND,
       filters: [

@@ -32,7 +32,7 @@ export function datasetSummary(pkg: CkanPackage, baseUrl: string, languages: str
     id: pkg.id,
     name: pkg.name,
     title: localizedText(pkg.title, languages) ?? pkg.name,
-    description: shortText(localizedText(pkg.notes, languages), 240),
+    description: shortText(localizedText(pkg.notes, languages), 160),
     organization: organizationTitle(pkg, languages),
     license: license ? (license.title ?? license.id) : null,
     url: datasetPage(baseUrl, pkg),

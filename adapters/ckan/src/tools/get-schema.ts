@@ -7,9 +7,9 @@ import { resolveResource } from '../resources/resolve-resource.js';
 import { resourceSource } from './resource-source.js';
 import { DatasetIdSchema, ResourceIdSchema } from './tool-inputs.js';
 
-const SAMPLE_ROWS = 5;
+const SAMPLE_ROWS = 3;
 // A sample shows what cells look like; a whole paragraph per cell would only fill the context.
-const SAMPLE_CHARS = 80;
+const SAMPLE_CHARS = 60;
 
 export function getSchemaTool(rt: CkanRuntime) {
   return defineTool({
@@ -37,7 +37,8 @@ export function getSchemaTool(rt: CkanRuntime) {
         .string()
         .describe('Format as read from the bytes: csv, json, parquet, xlsx or records (DataStore).'),
       table_name: z.literal('data').describe('The table name to use in query_resource SQL.'),
-      columns: z.array(z.object({ name: z.string(), type: z.string() })),
+      columns: z.array(z.string()).describe('Column names, exactly as SQL must quote them.'),
+      column_types: z.array(z.string()).describe('Type of each column, same order.'),
       schema_source: z.enum(['datastore_metadata', 'inferred_from_file']),
       authoritative: z.boolean().describe('True when the portal itself states the column types.'),
       row_count: z.number().int().describe('Rows in the whole resource.'),
@@ -64,7 +65,8 @@ export function getSchemaTool(rt: CkanRuntime) {
             resource_name: localizedText(resolved.resource.name, rt.quirks.languages),
             format: session.format,
             table_name: 'data' as const,
-            columns,
+            columns: columns.map((c) => c.name),
+            column_types: columns.map((c) => c.type),
             schema_source: authoritative ? ('datastore_metadata' as const) : ('inferred_from_file' as const),
             authoritative,
             row_count: session.rowCount,

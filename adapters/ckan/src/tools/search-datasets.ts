@@ -52,7 +52,7 @@ export function searchDatasetsTool(rt: CkanRuntime) {
           .regex(/^[A-Za-z0-9.+/ -]{1,30}$/)
           .optional()
           .describe('Only datasets with a resource of this format, e.g. "CSV" (default: any format).'),
-        limit: limitParam('Datasets', 50, 10),
+        limit: limitParam('Datasets', 50, 5),
         offset: offsetParam('Datasets', 10_000),
       })
       .strict(),

@@ -65,7 +65,7 @@ export function queryDataTool(rt: SdmxRuntime) {
           .max(40)
           .optional()
           .describe('Columns to return, e.g. ["REF_AREA", "time_period", "value"] (default: all).'),
-        limit: limitParam('Observations', 1000, 100),
+        limit: limitParam('Observations', 1000, 25),
         offset: offsetParam('Observations'),
       })
       .strict(),
