@@ -125,12 +125,15 @@ try {
       call: `${call.tool} ${JSON.stringify(call.args)}`,
       ok: envelope.ok,
       bytes: size(envelope),
+      chars: chars(envelope),
     });
   }
   typical.sort((a, b) => b.bytes - a.bytes);
   console.log('\ntypical calls, largest first:');
   for (const t of typical)
-    console.log(`  ${String(t.bytes).padStart(7)} ${t.ok ? 'ok ' : 'ERR'} ${t.call.slice(0, 140)}`);
+    console.log(
+      `  ${String(t.bytes).padStart(7)} B ${String(t.chars).padStart(6)} ch ${t.ok ? 'ok ' : 'ERR'} ${t.call.slice(0, 130)}`,
+    );
 
   const errors = [];
   console.log('\nerror texts:');
