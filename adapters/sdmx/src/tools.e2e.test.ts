@@ -239,6 +239,21 @@ describe('SDMX tools end to end over stdio', () => {
     expect(body).not.toHaveProperty('rows');
   });
 
+  it('says "not available offline" for what no recording holds, never no_data or not_found', async () => {
+    const data = await session.call('query_data', {
+      flow_id: CME,
+      filters: { REF_AREA: 'BRA' },
+      start_period: '1980',
+      end_period: '1985',
+    });
+    expect(data.isError).toBe(true);
+    expect(data.body.error).toMatchObject({ code: 'upstream_error', retryable: false });
+    expect(data.body.error.message).toMatch(/^Not available offline/);
+    const structure = await session.call('get_dataflow_structure', { flow_id: 'NUTRITION' });
+    expect(structure.body.error.code).toBe('upstream_error');
+    expect(structure.body.error.message).toMatch(/^Not available offline/);
+  });
+
   it('refuses an unknown dimension, naming the valid ones, before calling the registry', async () => {
     const before = fixture.requests.filter((r) => r.path.includes('/data/')).length;
     const { body } = await session.call('query_data', { flow_id: CME, filters: { COUNTRY: ['USA'] } });
