@@ -4,6 +4,7 @@ import { CkanOptionsSchema } from './ckan-options.js';
 import { type CkanRuntime, createClient } from './ckan-runtime.js';
 import { resolveQuirks } from './portal/portal-quirks.js';
 import { SessionCache } from './resources/session-cache.js';
+import { ckanSearch } from './search-datasets-capability.js';
 import { getDatasetTool } from './tools/get-dataset.js';
 import { getSchemaTool } from './tools/get-schema.js';
 import { listOrganizationsTool } from './tools/list-organizations.js';
@@ -49,6 +50,7 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
       listOrganizationsTool(rt),
     ],
     network: networkPolicyOf(config),
+    search: ckanSearch(rt),
     async health(ctx) {
       const answer = await rt.client.action<{ count: number }>(
         ctx,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
+import { sdmxSearch } from './search-dataflows-capability.js';
 import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
 import { listCodesTool } from './tools/list-codes.js';
 import { queryDataTool } from './tools/query-data.js';
@@ -39,5 +40,6 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     tools: [searchDataflowsTool(rt), getDataflowStructureTool(rt), listCodesTool(rt), queryDataTool(rt)],
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
+    search: sdmxSearch(rt),
   };
 }

@@ -14,6 +14,7 @@ const KYIV = { dataset_id: 'pzf-kyiv-city', resource_id: 'fefc392b-d1ae-5706-939
  */
 export const TYPICAL_CALLS: ReadonlyArray<{ tool: string; args: Record<string, unknown> }> = [
   { tool: 'api_status', args: {} },
+  { tool: 'search_all', args: { query: 'mortality' } },
   { tool: 'search_cubes', args: { query: 'waldbrand' } },
   { tool: 'get_cube_structure', args: { cube_id: NOISE_CUBE } },
   { tool: 'query_cube_observations', args: { cube_id: FOREST_FIRE_CUBE } },

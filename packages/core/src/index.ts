@@ -29,6 +29,7 @@ export {
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
 export { limitParam, NextOffsetSchema, nextOffset, offsetParam } from './contract/paging.js';
+export type { AdapterSearch, SearchHit, SearchRequest } from './contract/search-capability.js';
 export {
   type AnyObjectSchema,
   type AnyToolDefinition,

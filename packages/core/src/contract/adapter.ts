@@ -1,6 +1,7 @@
 import type { GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { RequestContext, ToolContext } from './context.js';
+import type { AdapterSearch } from './search-capability.js';
 import type { AnyObjectSchema, AnyToolDefinition } from './tool.js';
 
 /** Bumped when the adapter contract changes incompatibly; core refuses adapters of another version. */
@@ -71,6 +72,8 @@ export interface Adapter {
   prompts?: PromptDefinition[];
   network?: NetworkPolicy;
   health?(ctx: ToolContext): Promise<HealthProbe>;
+  /** Optional: lets `search_all` search this backend alongside the others. */
+  search?: AdapterSearch;
   /** Releases what the instance holds (database sessions, temp files). */
   close?(): Promise<void>;
 }

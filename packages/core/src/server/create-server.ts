@@ -33,6 +33,7 @@ import { type ProgressReporter, progressReporter } from './progress-reporter.js'
 import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
+import { createSearchAllTool } from './search-all-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { runDataTool } from './tool-runner.js';
 import { withDeadline } from './with-deadline.js';
@@ -87,7 +88,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const clock = options.clock ?? { now: () => new Date() };
   const ledger = new HealthLedger();
   const sealer = createRequestStateSealer(options.requestStateKey);
-  const composed = composeAdapters(options.adapters, ['api_status']);
+  const composed = composeAdapters(options.adapters, ['api_status', 'search_all']);
   const adapters = options.adapters.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
@@ -122,7 +123,26 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
 
   const statusTool = createApiStatusTool(adapters, (a, s) => contextFor(a, s), ledger);
   const coreAdapter = { id: 'core' } as Adapter;
-  const tools: ComposedTool[] = [{ name: 'api_status', tool: statusTool, adapter: coreAdapter }, ...composed];
+  const composedName = new Map(composed.map((t) => [`${t.adapter.id}\u0000${t.tool.name}`, t.name]));
+  // Only when some backend can search: a search over nothing would only mislead.
+  const searchTool = adapters.some((a) => a.search)
+    ? [
+        {
+          name: 'search_all',
+          tool: createSearchAllTool(
+            adapters,
+            (a, s) => contextFor(a, s),
+            (adapter, local) => composedName.get(`${adapter.id}\u0000${local}`) ?? local,
+          ),
+          adapter: coreAdapter,
+        },
+      ]
+    : [];
+  const tools: ComposedTool[] = [
+    { name: 'api_status', tool: statusTool, adapter: coreAdapter },
+    ...searchTool,
+    ...composed,
+  ];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const instructions = mergeInstructions(adapters);
   const queryTexts = createQueryTexts();
