@@ -15,7 +15,7 @@ describe('CKAN catalogue tools over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the five tools and api_status', async () => {
+  it('lists the five tools, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
@@ -24,6 +24,7 @@ describe('CKAN catalogue tools over stdio', () => {
         'get_schema',
         'list_organizations',
         'query_resource',
+        'search_all',
         'search_datasets',
       ].sort(),
     );

@@ -27,7 +27,7 @@ describe('LINDAS tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists every LINDAS tool and api_status', async () => {
+  it('lists every LINDAS tool, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'api_status',
@@ -37,6 +37,7 @@ describe('LINDAS tools end to end over stdio', () => {
       'query_cube_observations',
       'resolve_municipality',
       'run_sparql',
+      'search_all',
       'search_cubes',
     ]);
   });
@@ -96,8 +97,11 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(body.licence).toEqual({
       uri: 'https://fedlex.data.admin.ch/eli/cc/1984/1122_1122_1122',
       property: 'dcterms:license',
+      name: 'Swiss Environmental Protection Act (USG, SR 814.01), cited as legal basis',
+      terms: expect.stringMatching(/not a licence/),
     });
     expect(body.source.license.url).toBe(body.licence.uri);
+    expect(body.source.license.known_as).toBe(body.licence.name);
     const byPath = Object.fromEntries(
       body.dimensions.map((d: { path: string }) => [d.path.split('/').pop(), d]),
     );
@@ -116,6 +120,8 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(body.licence).toEqual({
       uri: 'https://ld.admin.ch/vocabulary/TermsOfUse/Provide-the-Source',
       property: 'dcterms:rights',
+      name: 'Swiss federal terms of use: open use, must provide the source',
+      terms: expect.stringMatching(/^Attribution/),
     });
     expect(body.dimensions.every((d: { described_by_shape: boolean }) => !d.described_by_shape)).toBe(true);
   });
@@ -140,7 +146,7 @@ describe('LINDAS tools end to end over stdio', () => {
       .map((o: Record<string, unknown>) => o.Gefahrenstufe)
       .sort();
     expect(levels).toEqual(['erhebliche Gefahr', 'grosse Gefahr']);
-    expect(body.licence.uri).toMatch(/^https:\/\/fedlex\.data\.admin\.ch\//);
+    expect(body.source.license.url).toMatch(/^https:\/\/fedlex\.data\.admin\.ch\//);
     expect(body.citation).toContain('Bundesamt für Umwelt BAFU');
     expect(body.source.query.text).toContain('cube:observationSet/cube:observation');
   });

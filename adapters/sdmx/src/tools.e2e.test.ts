@@ -19,7 +19,7 @@ describe('SDMX tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the four tools of each registry and api_status', async () => {
+  it('lists the four tools of each registry, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'api_status',
@@ -30,6 +30,7 @@ describe('SDMX tools end to end over stdio', () => {
       'get_dataflow_structure',
       'list_codes',
       'query_data',
+      'search_all',
       'search_dataflows',
     ]);
   });

@@ -80,6 +80,8 @@ export type { DownloadResult, HttpClient, HttpRequest, HttpResponse, HttpStats }
 export { type Resolver, systemResolver } from './http/resolver.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy.js';
 export { DEFAULT_USER_AGENT } from './http/user-agent.js';
+export { describeLicence } from './licences/describe-licence.js';
+export { KNOWN_LICENCES, type KnownLicence } from './licences/known-licences.js';
 export {
   createJsonLogger,
   type JsonLoggerOptions,

@@ -21,8 +21,6 @@ import {
   CubeIdSchema,
   DimensionSummarySchema,
   LanguageInputSchema,
-  LicenceSchema,
-  licenceOf,
   summarizeDimension,
 } from './shared-schemas.js';
 
@@ -49,8 +47,8 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           .int()
           .min(1)
           .max(500)
-          .default(50)
-          .describe('Observations to return, 1..500 (default 50).'),
+          .default(25)
+          .describe('Observations to return, 1..500 (default 25).'),
         offset: z
           .number()
           .int()
@@ -111,7 +109,6 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       offset: z.number(),
       next_offset: z.number().nullable().describe('Offset of the next page when truncated, else null.'),
       total_matched: z.null().describe('Always null: counting every observation would cost a full scan.'),
-      licence: LicenceSchema,
       labels_resolved: z.boolean(),
       filters_applied: z
         .number()
@@ -168,7 +165,6 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           offset: input.offset,
           next_offset: truncated ? input.offset + returned : null,
           total_matched: null,
-          licence: licenceOf(description),
           labels_resolved: input.resolve_labels,
           filters_applied: filterPatternList.length,
           sparql_requests: cacheHit ? 1 : 2,

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Provenance } from './provenance.js';
 
 /** Queries longer than this are shown inline in a short form; every answer would otherwise repeat them. */
-export const QUERY_INLINE_MAX = 600;
-const HEAD = 320;
-const TAIL = 240;
+export const QUERY_INLINE_MAX = 480;
+const HEAD = 260;
+const TAIL = 180;
 
 export const QUERY_TEXT_URI_PREFIX = 'opendata://query/';
 

@@ -11,6 +11,11 @@ export const LicenseSchema = z
       .nullable()
       .optional()
       .describe('Which metadata field stated the licence (e.g. "dcterms:license", "dcterms:rights").'),
+    known_as: z
+      .string()
+      .optional()
+      .describe('A readable name for the licence URI, from this server’s table of known licences.'),
+    terms: z.string().optional().describe('In short, what a re-user must do (attribution, share-alike …).'),
   })
   .strict();
 export type License = z.infer<typeof LicenseSchema>;

@@ -4,6 +4,7 @@ import { compactQuery } from '../envelope/compact-query.js';
 import { type Envelope, errorEnvelope, successEnvelope } from '../envelope/envelope.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
+import { annotateLicence } from '../licences/annotate-licence.js';
 import { envelopeSchemaOf } from './advertise-only.js';
 import { applyDeprecatedAliases } from './apply-deprecated-aliases.js';
 import { explainInvalidInput } from './explain-invalid-input.js';
@@ -30,7 +31,7 @@ export async function runDataTool(
     const result = await tool.execute(parsed.data, ctx);
     const envelope = successEnvelope(
       result.data as Record<string, unknown>,
-      result.source ? compactQuery(result.source, rememberQuery) : result.source,
+      result.source ? annotateLicence(compactQuery(result.source, rememberQuery)) : result.source,
     );
     const checked = envelopeSchemaOf(tool.output).safeParse(envelope);
     if (!checked.success) {
