@@ -1,5 +1,6 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { ckanPrompts, ckanResources } from './ckan-extras.js';
 import { CkanOptionsSchema } from './ckan-options.js';
 import { type CkanRuntime, createClient } from './ckan-runtime.js';
 import { resolveQuirks } from './portal/portal-quirks.js';
@@ -51,6 +52,8 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     ],
     network: networkPolicyOf(config),
     search: ckanSearch(rt),
+    resources: ckanResources(rt, config.id),
+    prompts: ckanPrompts(),
     async health(ctx) {
       const answer = await rt.client.action<{ count: number }>(
         ctx,

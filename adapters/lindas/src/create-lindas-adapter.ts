@@ -1,5 +1,6 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { lindasPrompts, lindasResources } from './lindas-extras.js';
 import { probeLindas } from './lindas-health.js';
 import { LindasOptionsSchema } from './options.js';
 import { lindasSearch } from './search-cubes-capability.js';
@@ -47,5 +48,7 @@ export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema>
     network: networkPolicyOf(parsed),
     health: (ctx) => probeLindas(ctx, parsed.url),
     search: lindasSearch(config),
+    resources: lindasResources(config),
+    prompts: lindasPrompts(),
   };
 }

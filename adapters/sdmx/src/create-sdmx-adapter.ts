@@ -1,5 +1,6 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { sdmxPrompts, sdmxResources } from './sdmx-extras.js';
 import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
@@ -41,5 +42,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
     search: sdmxSearch(rt),
+    resources: sdmxResources(rt, config.id),
+    prompts: sdmxPrompts(),
   };
 }

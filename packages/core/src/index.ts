@@ -41,6 +41,7 @@ export {
   type ToolAnnotations,
   type ToolResult,
 } from './contract/tool.js';
+export { type ToolResourceOptions, toolResource } from './contract/tool-resource.js';
 export { buildCitation } from './envelope/citation.js';
 export {
   type Cell,

@@ -1,4 +1,9 @@
-import type { GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type {
+  CacheHint,
+  GetPromptResult,
+  InputRequiredResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { RequestContext, ToolContext } from './context.js';
 import type { AdapterSearch } from './search-capability.js';
@@ -23,6 +28,8 @@ export interface ResourceDefinition {
   title?: string;
   description?: string;
   mimeType?: string;
+  /** How long a client may keep a read, and whether shared caches may (2026-07-28 revision). */
+  cacheHint?: CacheHint;
   /** May answer `inputRequired(...)` like a content tool. */
   read(
     uri: URL,

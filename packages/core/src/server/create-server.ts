@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type CacheHint,
   type CallToolResult,
   type InputRequiredResult,
   type McpRequestContext,
@@ -80,6 +81,16 @@ export interface OpenDataServer {
   queryText(sha256: string): string | undefined;
   close(): Promise<void>;
 }
+
+// Tools, prompts and templates are fixed for the life of a server: clients may keep the lists.
+const LIST_CACHE: CacheHint = { ttlMs: 3_600_000, cacheScope: 'public' };
+const LIST_CACHE_HINTS = {
+  'tools/list': LIST_CACHE,
+  'prompts/list': LIST_CACHE,
+  'resources/list': LIST_CACHE,
+  'resources/templates/list': LIST_CACHE,
+  'server/discover': LIST_CACHE,
+};
 
 /** Composes adapters into one server; throws `CompositionError` at start-up on any clash. */
 export function createOpenDataServer(options: OpenDataServerOptions): OpenDataServer {
@@ -220,7 +231,12 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   function createMcpServer(): McpServer {
     const server = new McpServer(
       { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
-      { instructions, capabilities: { tools: {}, logging: {} }, requestState: { verify: sealer.verify } },
+      {
+        instructions,
+        capabilities: { tools: {}, logging: {} },
+        requestState: { verify: sealer.verify },
+        cacheHints: LIST_CACHE_HINTS,
+      },
     );
     for (const entry of tools) register(server, entry);
     registerExtras(server, adapters, (adapter, sdk) =>

@@ -22,6 +22,8 @@ export function createQueryTexts() {
           description:
             'The full query (SPARQL, SQL or URL) an answer cites in short form in source.query, by its SHA-256.',
           mimeType: 'text/plain',
+          // A text named by its own hash never changes.
+          cacheHint: { ttlMs: 24 * 3_600_000, cacheScope: 'public' },
         },
         (uri, variables) => {
           const sha256 = String(variables.sha256 ?? '');
