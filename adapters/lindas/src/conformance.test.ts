@@ -6,6 +6,10 @@ const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 
 describeAdapterConformance({
   name: 'lindas',
+  unpaged: {
+    run_sparql: 'paging is written into the SPARQL query itself (LIMIT and OFFSET)',
+    resolve_municipality: 'a lookup: more matches than it returns means the name is too short',
+  },
   async setup() {
     const fixture = await startLindasFixture();
     return {

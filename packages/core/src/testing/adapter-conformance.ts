@@ -7,6 +7,7 @@ import type { ErrorCode } from '../errors/error-codes.js';
 import { silentLogger } from '../log/logger.js';
 import { createOpenDataServer, type OpenDataServerOptions } from '../server/create-server.js';
 import { connectInProcess, type InProcessPair } from './in-process-client.js';
+import { vocabularyProblems } from './vocabulary-problems.js';
 
 export interface ConformanceSetup {
   adapter: Adapter;
@@ -22,6 +23,8 @@ export interface AdapterConformanceOptions {
   success: Array<{ tool: string; args: Record<string, unknown> }>;
   /** Calls that must fail, with the code they must fail with. */
   failures?: Array<{ tool: string; args: unknown; code: ErrorCode }>;
+  /** Tools whose truncated answers cannot be paged by offset, each with the reason (docs/VOCABULARY.md). */
+  unpaged?: Record<string, string>;
 }
 
 const VERB_NOUN = /^[a-z]+(?:_[a-z0-9]+)+$/;
@@ -68,6 +71,12 @@ export function describeAdapterConformance(options: AdapterConformanceOptions): 
         for (const [param, schema] of Object.entries(properties)) {
           expect(schema.description, `${tool.name}.${param} needs a description`).toBeTruthy();
         }
+      }
+    });
+
+    it('keeps the shared vocabulary of parameter names and answers', () => {
+      for (const tool of setup.adapter.tools) {
+        expect(vocabularyProblems(tool, { unpaged: options.unpaged ?? {} }), tool.name).toEqual([]);
       }
     });
 
