@@ -38,6 +38,7 @@ const TYPICAL: Array<{ tool: string; args: Record<string, unknown> }> = [
   { tool: 'search_dataflows', args: { limit: 100 } },
   { tool: 'get_dataflow_structure', args: { flow_id: 'CME' } },
   { tool: 'list_codes', args: { flow_id: 'CME', dimension: 'REF_AREA', limit: 100 } },
+  { tool: 'search_all', args: { query: 'mortality' } },
   {
     tool: 'query_data',
     args: { flow_id: 'CME', filters: CME_FILTERS, start_period: '2020', end_period: '2020' },
@@ -61,11 +62,7 @@ const TYPICAL: Array<{ tool: string; args: Record<string, unknown> }> = [
 const ERRORS: Array<{ case: string; tool: string; args: Record<string, unknown> }> = [
   { case: 'unknown key', tool: 'search_dataflows', args: { query: 'mortality', offest: 20 } },
   { case: 'wrong type', tool: 'query_data', args: { flow_id: 'CME', limit: '10' } },
-  {
-    case: 'missing required field',
-    tool: 'query_resource',
-    args: { dataset_id: KYIV_DATASET, sql: 'SELECT 1' },
-  },
+  { case: 'missing required field', tool: 'query_data', args: { filters: { REF_AREA: 'USA' } } },
 ];
 
 function size(envelope: Envelope): number {
