@@ -237,6 +237,33 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(refused.body.error.code).toBe('invalid_input');
   });
 
+  it("query_cube_observations reads start_period and end_period on the cube's date key", async () => {
+    const all = rowsOf(
+      (await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 })).body,
+    );
+    const july14 = all.filter((o) => o.Datum === '2026-07-14');
+    expect(july14.length).toBeGreaterThan(0);
+    const day = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      start_period: '2026-07-14',
+      end_period: '2026-07-14',
+    });
+    expect(rowsOf(day.body)).toEqual(july14);
+    const july = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      start_period: '2026-07',
+      end_period: '2026-Q3',
+    });
+    expect(rowsOf(july.body)).toEqual(all.filter((o) => String(o.Datum).startsWith('2026-07')));
+    const refused = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      start_period: 'July',
+    });
+    expect(refused.body.error.code).toBe('invalid_input');
+  });
+
   it('reads the old names cube_uri and the filter list for one release, and says so', async () => {
     const old = await session.call('query_cube_observations', {
       cube_uri: WALDBRAND,

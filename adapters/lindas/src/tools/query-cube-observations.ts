@@ -10,9 +10,10 @@ import {
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
-import { filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
+import { filterPattern, filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
 import { observationQuery } from '../cube/observation-query.js';
 import { foldObservations } from '../cube/observation-rows.js';
+import { periodFilters } from '../cube/period-filters.js';
 import { pickLabel } from '../language.js';
 import { lindasSource } from '../provenance.js';
 import { selectRows } from '../sparql/send-sparql.js';
@@ -56,6 +57,18 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           .max(10_000_000)
           .default(0)
           .describe('Observations to skip, for paging (default 0).'),
+        start_period: z
+          .string()
+          .max(10)
+          .optional()
+          .describe(
+            'First period wanted, e.g. "2020", "2020-Q1", "2020-03" or "2020-03-31", on the cube\'s date or year key (default: open).',
+          ),
+        end_period: z
+          .string()
+          .max(10)
+          .optional()
+          .describe('Last period wanted, inclusive: "2020" ends on 2020-12-31 (default: open).'),
         columns: z
           .array(z.string().max(500))
           .max(50)
@@ -124,7 +137,11 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       const language = input.language ?? config.defaultLanguage;
       const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const dimensions = nameDimensions(description, language);
-      const filterPatternList = filterPatterns(input.filters, dimensions);
+      const periods = periodFilters(dimensions, input.start_period, input.end_period);
+      const filterPatternList = [
+        ...filterPatterns(input.filters, dimensions),
+        ...periods.map((f, i) => filterPattern(f, dimensions, 100 + i)),
+      ];
       const query = observationQuery({
         cubeUri: input.cube_id,
         dimensions,
