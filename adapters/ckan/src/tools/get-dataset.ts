@@ -58,7 +58,7 @@ export function getDatasetTool(rt: CkanRuntime) {
       const pkg = answer.result;
       const languages = rt.quirks.languages;
       const summary = datasetSummary(pkg, rt.baseUrl, languages);
-      const resources = (pkg.resources ?? []).map((r) => resourceView(r, languages));
+      const resources = (pkg.resources ?? []).map((r) => resourceView(r, languages, rt.allowedHosts));
       return {
         data: {
           id: pkg.id,
