@@ -27,6 +27,7 @@ describeAdapterConformance({
   ],
   failures: [
     { tool: 'get_dataflow_structure', args: { flow_id: 'NO_SUCH_FLOW' }, code: 'not_found' },
+    { tool: 'search_dataflows', args: { language: 'english' }, code: 'invalid_input' },
     { tool: 'get_dataflow_structure', args: { flow_id: '../CME' }, code: 'invalid_input' },
     { tool: 'list_codes', args: { flow_id: 'CME', dimension: 'COUNTRY' }, code: 'invalid_input' },
     { tool: 'query_data', args: { flow_id: 'CME', filters: { SEX: ['X'] } }, code: 'invalid_input' },
@@ -54,5 +55,6 @@ describeAdapterConformance({
     },
     { tool: 'get_dataflow_structure', args: { flow_id: 'NUTRITION' }, code: 'upstream_error' },
     { tool: 'get_dataflow_structure', args: { flow_id: 'NO_SUCH_FLOW' }, code: 'not_found' },
+    { tool: 'search_dataflows', args: { language: 'english' }, code: 'invalid_input' },
   ],
 });

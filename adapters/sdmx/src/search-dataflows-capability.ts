@@ -6,7 +6,11 @@ import { searchDataflowsTool } from './tools/search-dataflows.js';
 export function sdmxSearch(rt: SdmxRuntime): AdapterSearch {
   const tool = searchDataflowsTool(rt);
   return async (request, ctx) => {
-    const input = tool.input.parse({ query: request.query, limit: Math.min(request.limit, 100) });
+    const input = tool.input.parse({
+      query: request.query,
+      limit: Math.min(request.limit, 100),
+      ...(request.language ? { language: request.language } : {}),
+    });
     const { data } = await tool.execute(input, ctx);
     return data.flows.map((flow) => ({
       kind: 'dataflow',

@@ -240,6 +240,14 @@ describe('SDMX tools end to end over stdio', () => {
     expect(body).not.toHaveProperty('rows');
   });
 
+  it('takes language like every adapter, falling back to the names the registry gives', async () => {
+    const english = await session.call('search_dataflows', { query: 'mortality' });
+    const french = await session.call('search_dataflows', { query: 'mortality', language: 'fr' });
+    // UNICEF names its flows in English only: asking for French still names them.
+    expect(french.body.flows).toEqual(english.body.flows);
+    expect(french.body.flows.length).toBeGreaterThan(0);
+  });
+
   it('says "not available offline" for what no recording holds, never no_data or not_found', async () => {
     const data = await session.call('query_data', {
       flow_id: CME,

@@ -91,7 +91,7 @@ export function listCodesTool(rt: SdmxRuntime) {
       }
       const word = input.query?.toLowerCase();
       const matched = usable.codes
-        .map((c) => ({ id: c.id, name: pickText(c.names, rt.language), parent: c.parent }))
+        .map((c) => ({ id: c.id, name: pickText(c.names, input.language ?? rt.language), parent: c.parent }))
         .filter(
           (c) => !word || c.id.toLowerCase().includes(word) || (c.name ?? '').toLowerCase().includes(word),
         );

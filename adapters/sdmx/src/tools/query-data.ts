@@ -116,7 +116,7 @@ export function queryDataTool(rt: SdmxRuntime) {
         ...(rt.csvFormatParam ? { format: rt.csvFormatParam } : {}),
       });
       const answer = await fetchData(ctx, url);
-      const parsed = parseDataCsv(answer.text, structure, rt.language);
+      const parsed = parseDataCsv(answer.text, structure, input.language ?? rt.language);
       if (parsed.observations.length === 0) {
         throw new OpenDataError(
           'no_data',

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import { pickText } from '../registry/pick-text.js';
-import { AgencyIdSchema } from '../registry/sdmx-ids.js';
+import { AgencyIdSchema, LanguageSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 
@@ -35,6 +35,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
             'Words to look for in id, name and description, all must match (1..200 chars; default: none).',
           ),
         agency: AgencyIdSchema.optional(),
+        language: LanguageSchema,
         limit: limitParam('Flows', 100, 20),
         offset: offsetParam('Flows'),
       })
@@ -72,8 +73,8 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           id: f.id,
           agency: f.agency,
           version: f.version,
-          name: pickText(f.names, rt.language),
-          description: pickText(f.descriptions, rt.language),
+          name: pickText(f.names, input.language ?? rt.language),
+          description: pickText(f.descriptions, input.language ?? rt.language),
         }))
         .filter((f) => {
           const haystack = `${f.id} ${f.name ?? ''} ${f.description ?? ''}`.toLowerCase();
