@@ -41,7 +41,7 @@ function newServer(fixture: LindasFixture) {
 }
 
 async function ours(fixture: LindasFixture, cube: string, server = newServer(fixture)): Promise<void> {
-  const envelope = await server.callTool('query_cube_observations', { cube_uri: cube, limit: LIMIT });
+  const envelope = await server.callTool('query_cube_observations', { cube_id: cube, limit: LIMIT });
   if (!envelope.ok) throw new Error(`query_cube_observations failed: ${JSON.stringify(envelope.error)}`);
 }
 

@@ -35,6 +35,12 @@ describe.each<Era>(['legacy', 'modern'])('Streamable HTTP, %s era', (era) => {
     expect(client.getProtocolEra()).toBe(era);
   });
 
+  it('gives cache hints for lists on the 2026-07-28 revision only', async () => {
+    const listed = (await client.listTools()) as { ttlMs?: number; cacheScope?: string };
+    if (era === 'modern') expect(listed).toMatchObject({ ttlMs: 3_600_000, cacheScope: 'public' });
+    else expect(listed.ttlMs).toBeUndefined();
+  });
+
   it('lists the tools and answers a call with the envelope', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([

@@ -15,7 +15,7 @@ describe('CKAN catalogue tools over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the five tools and api_status', async () => {
+  it('lists the five tools, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       [
@@ -24,6 +24,7 @@ describe('CKAN catalogue tools over stdio', () => {
         'get_schema',
         'list_organizations',
         'query_resource',
+        'search_all',
         'search_datasets',
       ].sort(),
     );
@@ -55,13 +56,20 @@ describe('CKAN catalogue tools over stdio', () => {
   it('search_datasets filters by organisation and format', async () => {
     const { body } = await session.call('search_datasets', {
       query: 'bus',
-      organization: 'sunderland-city-council',
+      publisher_id: 'sunderland-city-council',
       format: 'csv',
     });
     expect(body.datasets.map((d: { name: string }) => d.name)).toEqual(['sunderland-bus-stops']);
-    const none = await session.call('search_datasets', { query: 'bus', organization: 'menr' });
+    const none = await session.call('search_datasets', { query: 'bus', publisher_id: 'menr' });
     expect(none.body.returned).toBe(0);
     expect(none.body.total_matched).toBe(0);
+    // The old name answers for one release and says which name replaces it.
+    const old = await session.call('search_datasets', {
+      query: 'bus',
+      organization: 'sunderland-city-council',
+    });
+    expect(old.body.datasets.map((d: { name: string }) => d.name)).toContain('sunderland-bus-stops');
+    expect(old.body.deprecated).toEqual([expect.stringContaining('use "publisher_id"')]);
   });
 
   it('get_dataset lists resources with queryability and the look-alike format fixed', async () => {

@@ -29,7 +29,7 @@ describeAdapterConformance({
     { tool: 'query_resource', args: { ...BUS, sql: 'DELETE FROM data' }, code: 'unsafe_sql' },
     { tool: 'query_resource', args: { ...BUS, sql: 'SELECT missing FROM data' }, code: 'query_error' },
     { tool: 'query_resource', args: { ...BUS, sql: 'SELECT 1', limit: 500 }, code: 'invalid_input' },
-    { tool: 'search_datasets', args: { query: 'x', organization: 'Bad Name!' }, code: 'invalid_input' },
+    { tool: 'search_datasets', args: { query: 'x', publisher_id: 'Bad Name!' }, code: 'invalid_input' },
     { tool: 'get_schema', args: { dataset_id: 'bolsa-familia-pagamentos' }, code: 'unsupported_resource' },
   ],
 });

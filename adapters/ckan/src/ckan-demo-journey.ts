@@ -26,9 +26,7 @@ export const ckanDemoJourney: DemoJourney = {
       tool: 'get_schema',
       args: (previous) => ({ dataset_id: firstDatasetId(previous) }),
       summarize: (e) =>
-        [
-          `${e.row_count} rows, columns: ${(e.columns as Array<{ name: string }>).map((c) => c.name).join(' | ')}`,
-        ]
+        [`${e.row_count} rows, columns: ${(e.columns as string[]).join(' | ')}`]
           .concat((e.notes as string[]).map((n) => `note: ${n}`))
           .join('\n'),
     },

@@ -1,9 +1,11 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { ckanPrompts, ckanResources } from './ckan-extras.js';
 import { CkanOptionsSchema } from './ckan-options.js';
 import { type CkanRuntime, createClient } from './ckan-runtime.js';
 import { resolveQuirks } from './portal/portal-quirks.js';
 import { SessionCache } from './resources/session-cache.js';
+import { ckanSearch } from './search-datasets-capability.js';
 import { getDatasetTool } from './tools/get-dataset.js';
 import { getSchemaTool } from './tools/get-schema.js';
 import { listOrganizationsTool } from './tools/list-organizations.js';
@@ -50,6 +52,9 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
       listOrganizationsTool(rt),
     ],
     network: networkPolicyOf(config),
+    search: ckanSearch(rt),
+    resources: ckanResources(rt, config.id),
+    prompts: ckanPrompts(),
     async health(ctx) {
       const answer = await rt.client.action<{ count: number }>(
         ctx,

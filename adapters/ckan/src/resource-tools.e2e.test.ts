@@ -26,9 +26,10 @@ describe('CKAN resource tools over stdio', () => {
     expect(body.schema_source).toBe('inferred_from_file');
     expect(body.authoritative).toBe(false);
     expect(body.table_name).toBe('data');
-    expect(body.columns.map((c: { name: string }) => c.name)).toContain('Площа, га');
+    expect(body.columns).toContain('Площа, га');
+    expect(body.column_types[body.columns.indexOf('Площа, га')]).toBe('DOUBLE');
     expect(body.row_count).toBe(198);
-    expect(body.sample_rows).toHaveLength(5);
+    expect(body.sample_rows).toHaveLength(3);
     expect(body.notes.join(' ')).toMatch(/1251/);
     expect(body.source.access_method).toBe('download');
     expect(body.source.source_modified_at).toBe('2019-06-05T11:19:31.000Z');
@@ -38,10 +39,8 @@ describe('CKAN resource tools over stdio', () => {
     const { body } = await session.call('get_schema', DATASTORE);
     expect(body.schema_source).toBe('datastore_metadata');
     expect(body.authoritative).toBe(true);
-    expect(body.columns).toEqual([
-      { name: 'id', type: 'int4' },
-      { name: 'name', type: 'text' },
-    ]);
+    expect(body.columns).toEqual(['id', 'name']);
+    expect(body.column_types).toEqual(['int4', 'text']);
     expect(body.row_count).toBe(2);
     expect(body.source.access_method).toBe('datastore_api');
   });
@@ -59,6 +58,26 @@ describe('CKAN resource tools over stdio', () => {
     expect(body.source.query.language).toBe('sql');
     expect(body.source.query.text).toBe(body.sql);
     expect(body.citation).toContain('Міністерство енергетики та захисту довкілля України');
+  });
+
+  it('query_resource pages a long result with offset and next_offset, and finds a lone resource itself', async () => {
+    const sql = 'SELECT "№ з.п." AS n, "Площа, га" AS ha FROM data ORDER BY n, ha';
+    const whole = await session.call('query_resource', { ...KYIV, sql, limit: 100 });
+    const first = await session.call('query_resource', { ...KYIV, sql, limit: 30 });
+    expect(first.body).toMatchObject({ returned: 30, truncated: true, next_offset: 30 });
+    const second = await session.call('query_resource', {
+      ...KYIV,
+      sql,
+      limit: 30,
+      offset: first.body.next_offset,
+    });
+    expect([...first.body.rows, ...second.body.rows]).toEqual(whole.body.rows.slice(0, 60));
+    const { resource_id: _resource, ...withoutResource } = KYIV;
+    const lone = await session.call('query_resource', {
+      ...withoutResource,
+      sql: 'SELECT count(*) AS n FROM data',
+    });
+    expect(lone.body.rows).toEqual([{ n: 198 }]);
   });
 
   it('a repeated query within the metadata TTL reuses the loaded table without asking the portal', async () => {

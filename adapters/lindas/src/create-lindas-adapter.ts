@@ -1,7 +1,9 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { lindasPrompts, lindasResources } from './lindas-extras.js';
 import { probeLindas } from './lindas-health.js';
 import { LindasOptionsSchema } from './options.js';
+import { lindasSearch } from './search-cubes-capability.js';
 import { getCubeStructureTool } from './tools/get-cube-structure.js';
 import type { LindasToolConfig } from './tools/lindas-tool-context.js';
 import { listDimensionValuesTool } from './tools/list-dimension-values.js';
@@ -45,5 +47,8 @@ export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema>
     ],
     network: networkPolicyOf(parsed),
     health: (ctx) => probeLindas(ctx, parsed.url),
+    search: lindasSearch(config),
+    resources: lindasResources(config),
+    prompts: lindasPrompts(),
   };
 }

@@ -1,7 +1,12 @@
-import type { DemoJourney, SuccessEnvelope } from '@opendata-mcp/core';
+import {
+  type ColumnarTable,
+  type DemoJourney,
+  fromColumnarTable,
+  type SuccessEnvelope,
+} from '@opendata-mcp/core';
 
 interface CubeHit {
-  cube_uri: string;
+  cube_id: string;
   name: string | null;
   creator: string | null;
   status: string | null;
@@ -11,7 +16,7 @@ function firstCube(previous: SuccessEnvelope[]): string {
   const cubes = (previous[0]?.cubes ?? []) as CubeHit[];
   const hit = cubes.find((c) => /waldbrand/i.test(c.name ?? '')) ?? cubes[0];
   if (!hit) throw new Error('search_cubes found no cube for «waldbrand»');
-  return hit.cube_uri;
+  return hit.cube_id;
 }
 
 /** «Which forest-fire danger level applies, who publishes it, under which licence?» */
@@ -26,12 +31,12 @@ export const lindasDemoJourney: DemoJourney = {
         const cubes = envelope.cubes as CubeHit[];
         const first = cubes[0];
         const status = first?.status?.split('/').pop() ?? 'status unknown';
-        return `${cubes.length} cube(s) found; first: «${first?.name}» (${status}) ${first?.cube_uri}`;
+        return `${cubes.length} cube(s) found; first: «${first?.name}» (${status}) ${first?.cube_id}`;
       },
     },
     {
       tool: 'get_cube_structure',
-      args: (previous) => ({ cube_uri: firstCube(previous) }),
+      args: (previous) => ({ cube_id: firstCube(previous) }),
       summarize(envelope) {
         const dims = envelope.dimensions as Array<{ name: string; role: string }>;
         const licence = envelope.licence as { uri: string; property: string } | null;
@@ -45,11 +50,11 @@ export const lindasDemoJourney: DemoJourney = {
     {
       tool: 'query_cube_observations',
       args: (previous) => ({
-        cube_uri: firstCube(previous),
-        filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
+        cube_id: firstCube(previous),
+        filters: { Gefahrenstufe: 'grosse Gefahr' },
       }),
       summarize(envelope) {
-        const rows = envelope.observations as Array<Record<string, unknown>>;
+        const rows = fromColumnarTable(envelope as unknown as ColumnarTable);
         const lines = rows.map((r) => `  ${r.Warnregion} · ${r.Datum}: ${r.Gefahrenstufe}`);
         return [`${rows.length} observation(s) at «grosse Gefahr»:`, ...lines].join('\n');
       },

@@ -1,4 +1,9 @@
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import {
+  type ColumnarTable,
+  createOpenDataServer,
+  fromColumnarTable,
+  silentLogger,
+} from '@opendata-mcp/core';
 import { type LindasFixture, loadLindasStore, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from './create-lindas-adapter.js';
@@ -75,19 +80,19 @@ describe('fidelity sweep: every observation of every fixture cube', () => {
       const seen: string[] = [];
       for (let offset = 0; ; offset += 500) {
         const page = (await server.callTool('query_cube_observations', {
-          cube_uri: cube,
+          cube_id: cube,
           limit: 500,
           offset,
+          include_observation_uris: true,
         })) as Body;
         expect(page.ok, `${cube}: ${JSON.stringify(page.error)}`).toBe(true);
         const dims = page.dimensions as Array<{ name: string; path: string }>;
+        const rows = fromColumnarTable(page as unknown as ColumnarTable);
         (page.observation_uris as string[]).forEach((uri, i) => {
           seen.push(uri);
           for (const dim of dims) {
             const term = objects(uri, dim.path)[0];
-            expect(page.observations[i][dim.name], `${uri} ${dim.name}`).toEqual(
-              expectedCell(bySubject, term),
-            );
+            expect(rows[i]?.[dim.name], `${uri} ${dim.name}`).toEqual(expectedCell(bySubject, term));
             cells++;
           }
         });

@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { type ColumnarTable, fromColumnarTable } from '@opendata-mcp/core';
 import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, type StdioSession } from '../e2e/stdio-client.js';
+
+/** The observations of a columnar answer as one object per row, fixed columns included. */
+function rowsOf(body: Record<string, unknown>): Array<Record<string, unknown>> {
+  return fromColumnarTable(body as unknown as ColumnarTable);
+}
 
 const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 const NOISE = 'https://environment.ld.admin.ch/foen/ubd003701/6';
@@ -20,7 +27,7 @@ describe('LINDAS tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists every LINDAS tool and api_status', async () => {
+  it('lists every LINDAS tool, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'api_status',
@@ -30,6 +37,7 @@ describe('LINDAS tools end to end over stdio', () => {
       'query_cube_observations',
       'resolve_municipality',
       'run_sparql',
+      'search_all',
       'search_cubes',
     ]);
   });
@@ -37,7 +45,7 @@ describe('LINDAS tools end to end over stdio', () => {
   it('search_cubes finds the newest published Waldbrandgefahr version', async () => {
     const { body, isError } = await session.call('search_cubes', { query: 'waldbrand' });
     expect(isError).toBe(false);
-    expect(body.cubes.map((c: { cube_uri: string }) => c.cube_uri)).toEqual([WALDBRAND]);
+    expect(body.cubes.map((c: { cube_id: string }) => c.cube_id)).toEqual([WALDBRAND]);
     expect(body).toMatchObject({ returned: 1, truncated: false, total_matched: 1, match_type: 'exact' });
     expect(body.cubes[0].status).toBe('https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published');
     expect(body.source.query.text).toContain('cube:Cube');
@@ -45,13 +53,13 @@ describe('LINDAS tools end to end over stdio', () => {
 
   it('search_cubes lists every version when latest_only is false', async () => {
     const { body } = await session.call('search_cubes', { query: 'lärmbelastung', latest_only: false });
-    expect(body.cubes.map((c: { cube_uri: string }) => c.cube_uri).sort()).toEqual([
+    expect(body.cubes.map((c: { cube_id: string }) => c.cube_id).sort()).toEqual([
       'https://environment.ld.admin.ch/foen/ubd0037/4',
       'https://environment.ld.admin.ch/foen/ubd003701/5',
       NOISE,
     ]);
     const latest = await session.call('search_cubes', { query: 'lärmbelastung' });
-    expect(latest.body.cubes.map((c: { cube_uri: string }) => c.cube_uri).sort()).toEqual([
+    expect(latest.body.cubes.map((c: { cube_id: string }) => c.cube_id).sort()).toEqual([
       'https://environment.ld.admin.ch/foen/ubd0037/4',
       NOISE,
     ]);
@@ -76,21 +84,24 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(drafts.body.returned).toBe(0);
     const bakom = await session.call('search_cubes', {
       query: 'medien',
-      creator_uri: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',
+      publisher_id: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',
     });
-    expect(bakom.body.cubes.map((c: { cube_uri: string }) => c.cube_uri)).toEqual([
+    expect(bakom.body.cubes.map((c: { cube_id: string }) => c.cube_id)).toEqual([
       'https://communication.ld.admin.ch/ofcom/public_survey_electronic_media_iakom/6',
     ]);
   });
 
   it('get_cube_structure gives roles, the Fedlex licence and names in the asked language', async () => {
-    const { body } = await session.call('get_cube_structure', { cube_uri: WALDBRAND, language: 'fr' });
+    const { body } = await session.call('get_cube_structure', { cube_id: WALDBRAND, language: 'fr' });
     expect(body.name).toBe("Danger d'incendie de forêt");
     expect(body.licence).toEqual({
       uri: 'https://fedlex.data.admin.ch/eli/cc/1984/1122_1122_1122',
       property: 'dcterms:license',
+      name: 'Swiss Environmental Protection Act (USG, SR 814.01), cited as legal basis',
+      terms: expect.stringMatching(/not a licence/),
     });
     expect(body.source.license.url).toBe(body.licence.uri);
+    expect(body.source.license.known_as).toBe(body.licence.name);
     const byPath = Object.fromEntries(
       body.dimensions.map((d: { path: string }) => [d.path.split('/').pop(), d]),
     );
@@ -105,49 +116,61 @@ describe('LINDAS tools end to end over stdio', () => {
   });
 
   it('get_cube_structure falls back to dcterms:rights and says so', async () => {
-    const { body } = await session.call('get_cube_structure', { cube_uri: SFOE });
+    const { body } = await session.call('get_cube_structure', { cube_id: SFOE });
     expect(body.licence).toEqual({
       uri: 'https://ld.admin.ch/vocabulary/TermsOfUse/Provide-the-Source',
       property: 'dcterms:rights',
+      name: 'Swiss federal terms of use: open use, must provide the source',
+      terms: expect.stringMatching(/^Attribution/),
     });
     expect(body.dimensions.every((d: { described_by_shape: boolean }) => !d.described_by_shape)).toBe(true);
   });
 
   it('get_cube_structure refuses an unknown cube and a malformed IRI', async () => {
     const unknown = await session.call('get_cube_structure', {
-      cube_uri: 'https://example.org/no-such-cube/1',
+      cube_id: 'https://example.org/no-such-cube/1',
     });
     expect(unknown.body.error.code).toBe('not_found');
-    const broken = await session.call('get_cube_structure', { cube_uri: 'https://x.org/a> } DROP ALL #' });
+    const broken = await session.call('get_cube_structure', { cube_id: 'https://x.org/a> } DROP ALL #' });
     expect(broken.body.error.code).toBe('invalid_input');
   });
 
   it('query_cube_observations returns labels, not codes, and a citation', async () => {
     const { body } = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Warnregion', op: '=', value: 'Dorneck / Thierstein (SO)' }],
     });
     expect(body.returned).toBe(2);
     expect(body.truncated).toBe(false);
-    const levels = body.observations.map((o: Record<string, unknown>) => o.Gefahrenstufe).sort();
+    const levels = rowsOf(body)
+      .map((o: Record<string, unknown>) => o.Gefahrenstufe)
+      .sort();
     expect(levels).toEqual(['erhebliche Gefahr', 'grosse Gefahr']);
-    expect(body.licence.uri).toMatch(/^https:\/\/fedlex\.data\.admin\.ch\//);
+    expect(body.source.license.url).toMatch(/^https:\/\/fedlex\.data\.admin\.ch\//);
     expect(body.citation).toContain('Bundesamt für Umwelt BAFU');
     expect(body.source.query.text).toContain('cube:observationSet/cube:observation');
   });
 
   it('query_cube_observations filters in the store by label, number, date and IRI', async () => {
     const high = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
     });
-    expect(high.body.observations.map((o: Record<string, unknown>) => o.Warnregion).sort()).toEqual([
-      'Dorneck / Thierstein (SO)',
-      'Oberwallis (VS)',
-    ]);
-    expect(high.body.source.query.text).toContain('"grosse Gefahr"');
+    expect(
+      rowsOf(high.body)
+        .map((o: Record<string, unknown>) => o.Warnregion)
+        .sort(),
+    ).toEqual(['Dorneck / Thierstein (SO)', 'Oberwallis (VS)']);
+    // The answer cites the query by hash and a short form; the full text is a resource.
+    const query = high.body.source.query;
+    expect(query).toMatchObject({ shortened: true, full_text_uri: `opendata://query/${query.sha256}` });
+    expect(query.text.length).toBeLessThanOrEqual(700);
+    const full = await session.client.readResource({ uri: query.full_text_uri });
+    const text = (full.contents[0] as { text: string }).text;
+    expect(text).toContain('"grosse Gefahr"');
+    expect(createHash('sha256').update(text).digest('hex')).toBe(query.sha256);
     const wet = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [
         { dimension: 'Niederschlag der letzten 7 Tage', op: '>=', value: '9.99' },
         {
@@ -157,10 +180,10 @@ describe('LINDAS tools end to end over stdio', () => {
         },
       ],
     });
-    expect(wet.body.observations).toHaveLength(1);
-    expect(wet.body.observations[0].Warnregion).toBe('Berner Jura (BE)');
+    expect(rowsOf(wet.body)).toHaveLength(1);
+    expect(rowsOf(wet.body)[0]?.Warnregion).toBe('Berner Jura (BE)');
     const byIri = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [
         {
           dimension: 'Warnregion',
@@ -171,25 +194,99 @@ describe('LINDAS tools end to end over stdio', () => {
     });
     expect(byIri.body.returned).toBe(8);
     const refused = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Warnregion', op: '>', value: 'Dorneck' }],
     });
     expect(refused.body.error.code).toBe('invalid_input');
     const unknown = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       filters: [{ dimension: 'Temperatur', op: '=', value: '3' }],
     });
     expect(unknown.body.error.code).toBe('invalid_input');
     expect(unknown.body.error.hint).toContain('Warnregion');
   });
 
+  it('query_cube_observations reads the filters object: a list of labels is any of, comparisons all hold', async () => {
+    const all = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 });
+    const wanted = (rowsOf(all.body) as Array<Record<string, unknown>>).filter(
+      (o) =>
+        ['grosse Gefahr', 'sehr grosse Gefahr'].includes(String(o.Gefahrenstufe)) &&
+        String(o.Datum) >= '2026-07-14',
+    );
+    expect(wanted.length).toBeGreaterThan(1);
+    const filtered = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      filters: { Gefahrenstufe: ['grosse Gefahr', 'sehr grosse Gefahr'], Datum: { gte: '2026-07-14' } },
+    });
+    expect(rowsOf(filtered.body)).toEqual(wanted);
+    expect(filtered.body.filters_applied).toBe(2);
+    const single = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      filters: { Gefahrenstufe: 'grosse Gefahr' },
+    });
+    expect(
+      rowsOf(single.body).every((o: Record<string, unknown>) => o.Gefahrenstufe === 'grosse Gefahr'),
+    ).toBe(true);
+    expect(single.body.returned).toBeGreaterThan(0);
+    const refused = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Warnregion: { gt: 'Dorneck' } },
+    });
+    expect(refused.body.error.code).toBe('invalid_input');
+  });
+
+  it("query_cube_observations reads start_period and end_period on the cube's date key", async () => {
+    const all = rowsOf(
+      (await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 })).body,
+    );
+    const july14 = all.filter((o) => o.Datum === '2026-07-14');
+    expect(july14.length).toBeGreaterThan(0);
+    const day = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      start_period: '2026-07-14',
+      end_period: '2026-07-14',
+    });
+    expect(rowsOf(day.body)).toEqual(july14);
+    const july = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      start_period: '2026-07',
+      end_period: '2026-Q3',
+    });
+    expect(rowsOf(july.body)).toEqual(all.filter((o) => String(o.Datum).startsWith('2026-07')));
+    const refused = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      start_period: 'July',
+    });
+    expect(refused.body.error.code).toBe('invalid_input');
+  });
+
+  it('reads the old names cube_uri and the filter list for one release, and says so', async () => {
+    const old = await session.call('query_cube_observations', {
+      cube_uri: WALDBRAND,
+      filters: [{ dimension: 'Gefahrenstufe', op: '=', value: 'grosse Gefahr' }],
+    });
+    const current = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Gefahrenstufe: 'grosse Gefahr' },
+    });
+    expect(rowsOf(old.body)).toEqual(rowsOf(current.body));
+    expect(old.body.deprecated).toEqual([
+      expect.stringContaining('"cube_uri" is a deprecated name of "cube_id"'),
+    ]);
+    expect(current.body.deprecated).toBeUndefined();
+  });
+
   it('query_cube_observations falls back per label and reports the languages served', async () => {
     const { body } = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       language: 'fr',
       limit: 500,
     });
-    const regions = new Set(body.observations.map((o: Record<string, unknown>) => o["Région d'alerte"]));
+    const regions = new Set(rowsOf(body).map((o: Record<string, unknown>) => o["Région d'alerte"]));
     // «Dorneck / Thierstein (SO)» has an empty French placeholder: the German label is served.
     expect(regions).toContain('Dorneck / Thierstein (SO)');
     expect(regions).toContain('Haut-Valais (VS)');
@@ -197,33 +294,40 @@ describe('LINDAS tools end to end over stdio', () => {
   });
 
   it('query_cube_observations keeps lexical values, marks cube:Undefined and pages honestly', async () => {
-    const all = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 500 });
-    const rain = all.body.observations.map(
-      (o: Record<string, unknown>) => o['Niederschlag der letzten 7 Tage'],
-    );
+    const all = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      include_observation_uris: true,
+    });
+    const rain = rowsOf(all.body).map((o: Record<string, unknown>) => o['Niederschlag der letzten 7 Tage']);
     expect(rain).toContain('25.300000000000000001');
     expect(rain).toContain(null);
     expect(all.body.undefined_values).toEqual([
       { row: rain.indexOf(null), dimension: 'Niederschlag der letzten 7 Tage' },
     ]);
-    const first = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 4 });
+    const first = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 4 });
     expect(first.body).toMatchObject({ returned: 4, truncated: true, next_offset: 4 });
-    const last = await session.call('query_cube_observations', { cube_uri: WALDBRAND, limit: 4, offset: 8 });
+    const last = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 4,
+      offset: 8,
+      include_observation_uris: true,
+    });
     expect(last.body).toMatchObject({ returned: 2, truncated: false, next_offset: null });
     expect(last.body.observation_uris).toEqual(all.body.observation_uris.slice(8));
     const codes = await session.call('query_cube_observations', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       resolve_labels: false,
       limit: 1,
     });
-    expect(codes.body.observations[0].Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
-    const undef = await session.call('query_cube_observations', { cube_uri: UNDEFINED_EXAMPLE });
+    expect(rowsOf(codes.body)[0]?.Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
+    const undef = await session.call('query_cube_observations', { cube_id: UNDEFINED_EXAMPLE });
     expect(undef.body.undefined_values).toHaveLength(1);
   });
 
   it('list_dimension_values gives the code list with identifiers and labels', async () => {
     const { body } = await session.call('list_dimension_values', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       dimension: 'Gefahrenstufe',
     });
     expect(body.values_from).toBe('code_list');
@@ -236,57 +340,57 @@ describe('LINDAS tools end to end over stdio', () => {
     ]);
     expect(body.values[3].identifier).toBe('4');
     const cut = await session.call('list_dimension_values', {
-      cube_uri: WALDBRAND,
+      cube_id: WALDBRAND,
       dimension: 'Warnregion',
       limit: 2,
     });
     expect(cut.body).toMatchObject({ returned: 2, truncated: true });
-    const noise = await session.call('list_dimension_values', { cube_uri: NOISE, dimension: 'Verkehrsart' });
+    const noise = await session.call('list_dimension_values', { cube_id: NOISE, dimension: 'Verkehrsart' });
     expect(noise.body.values.map((v: { label: string }) => v.label).sort()).toEqual([
       'Eisenbahnverkehr',
       'Flugverkehr',
       'Gesamtes Strassennetz',
       'Nationalstrassen',
     ]);
-    const dates = await session.call('list_dimension_values', { cube_uri: WALDBRAND, dimension: 'Datum' });
+    const dates = await session.call('list_dimension_values', { cube_id: WALDBRAND, dimension: 'Datum' });
     expect(dates.body).toMatchObject({ values_from: 'observations', returned: 2 });
   });
 
   it('list_publishers counts published cube versions per body', async () => {
     const { body } = await session.call('list_publishers', {});
-    const bafu = body.publishers.find((p: { creator_uri: string }) =>
-      p.creator_uri.endsWith('bundesamt-fur-umwelt-bafu'),
+    const bafu = body.publishers.find((p: { publisher_id: string }) =>
+      p.publisher_id.endsWith('bundesamt-fur-umwelt-bafu'),
     );
     expect(bafu).toMatchObject({ name: 'Bundesamt für Umwelt BAFU', name_from: 'label' });
     expect(bafu.cube_count).toBe(5);
-    const bakom = body.publishers.find((p: { creator_uri: string }) => p.creator_uri.endsWith('bakom'));
+    const bakom = body.publishers.find((p: { publisher_id: string }) => p.publisher_id.endsWith('bakom'));
     expect(bakom).toMatchObject({ name_from: 'uri', cube_count: 2 });
   });
 
   it('resolve_municipality works by name (untagged) and by BFS number', async () => {
-    const byName = await session.call('resolve_municipality', { name_or_bfs: 'winterthur' });
+    const byName = await session.call('resolve_municipality', { query: 'winterthur' });
     expect(byName.body).toMatchObject({
       match_type: 'exact',
       municipalities: [{ uri: 'https://ld.admin.ch/municipality/230', name: 'Winterthur', bfs_number: 230 }],
     });
-    const byNumber = await session.call('resolve_municipality', { name_or_bfs: '230' });
+    const byNumber = await session.call('resolve_municipality', { query: '230' });
     expect(byNumber.body.municipalities).toEqual(byName.body.municipalities);
-    const partial = await session.call('resolve_municipality', { name_or_bfs: 'dorn' });
+    const partial = await session.call('resolve_municipality', { query: 'dorn' });
     expect(partial.body).toMatchObject({ match_type: 'partial', municipalities: [{ bfs_number: 2473 }] });
-    const none = await session.call('resolve_municipality', { name_or_bfs: 'Atlantis' });
+    const none = await session.call('resolve_municipality', { query: 'Atlantis' });
     expect(none.body).toMatchObject({ ok: true, match_type: 'none', returned: 0 });
   });
 
   it('run_sparql answers SELECT and ASK and writes the cap into LIMIT', async () => {
     const select = await session.call('run_sparql', {
-      query: 'PREFIX cube: <https://cube.link/> SELECT ?c WHERE { ?c a cube:Cube } LIMIT 3',
+      sparql: 'PREFIX cube: <https://cube.link/> SELECT ?c WHERE { ?c a cube:Cube } LIMIT 3',
     });
     expect(select.body).toMatchObject({ row_count: 3, truncated: false, limit_applied: 3 });
     const ask = await session.call('run_sparql', {
-      query: `ASK { <${WALDBRAND}> a <https://cube.link/Cube> }`,
+      sparql: `ASK { <${WALDBRAND}> a <https://cube.link/Cube> }`,
     });
     expect(ask.body.boolean).toBe(true);
-    const refused = await session.call('run_sparql', { query: 'DROP ALL' });
+    const refused = await session.call('run_sparql', { sparql: 'DROP ALL' });
     expect(refused.body.error.code).toBe('unsafe_sparql');
   });
 

@@ -10,12 +10,12 @@ const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 
 const CALLS: Array<[string, Record<string, unknown>]> = [
   ['search_cubes', { query: 'waldbrand' }],
-  ['get_cube_structure', { cube_uri: WALDBRAND }],
-  ['query_cube_observations', { cube_uri: WALDBRAND }],
-  ['list_dimension_values', { cube_uri: WALDBRAND, dimension: 'Warnregion' }],
+  ['get_cube_structure', { cube_id: WALDBRAND }],
+  ['query_cube_observations', { cube_id: WALDBRAND }],
+  ['list_dimension_values', { cube_id: WALDBRAND, dimension: 'Warnregion' }],
   ['list_publishers', {}],
-  ['resolve_municipality', { name_or_bfs: 'Winterthur' }],
-  ['run_sparql', { query: 'SELECT ?c WHERE { ?c a <https://cube.link/Cube> }' }],
+  ['resolve_municipality', { query: 'Winterthur' }],
+  ['run_sparql', { sparql: 'SELECT ?c WHERE { ?c a <https://cube.link/Cube> }' }],
 ];
 
 const FAULTS: Array<{ kind: LindasFaultKind; code: string; retryable: boolean }> = [
@@ -89,7 +89,7 @@ describe('LINDAS upstream faults', () => {
 
   it("maps a store-side syntax error (HTTP 400) to query_error with the store's message", async () => {
     const envelope = (await serverFor().callTool('run_sparql', {
-      query: 'SELECT ?x WHERE { BIND(1 AS ?x) BIND(2 AS ?x) }',
+      sparql: 'SELECT ?x WHERE { BIND(1 AS ?x) BIND(2 AS ?x) }',
     })) as Body;
     expect(envelope.error).toMatchObject({ code: 'query_error', retryable: false });
     expect(envelope.error?.message).toMatch(/^The SPARQL store rejected the query: \S/);

@@ -1,8 +1,10 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { sdmxPrompts, sdmxResources } from './sdmx-extras.js';
 import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
+import { sdmxSearch } from './search-dataflows-capability.js';
 import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
 import { listCodesTool } from './tools/list-codes.js';
 import { queryDataTool } from './tools/query-data.js';
@@ -39,5 +41,8 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     tools: [searchDataflowsTool(rt), getDataflowStructureTool(rt), listCodesTool(rt), queryDataTool(rt)],
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
+    search: sdmxSearch(rt),
+    resources: sdmxResources(rt, config.id),
+    prompts: sdmxPrompts(),
   };
 }

@@ -1,15 +1,13 @@
-import type { DemoJourney, SuccessEnvelope } from '@opendata-mcp/core';
+import {
+  type ColumnarTable,
+  type DemoJourney,
+  fromColumnarTable,
+  type SuccessEnvelope,
+} from '@opendata-mcp/core';
 
 interface FlowHit {
   id: string;
   name: string | null;
-}
-
-interface ObservationRow {
-  dimensions: Record<string, { code: string; label: string | null }>;
-  time_period: string;
-  obs_value: string | null;
-  attributes: Record<string, { code: string; label: string | null }>;
 }
 
 function flowId(previous: SuccessEnvelope[]): string {
@@ -42,23 +40,18 @@ export const sdmxDemoJourney: DemoJourney = {
       tool: 'query_data',
       args: (previous) => ({
         flow_id: flowId(previous),
-        filters: {
-          REF_AREA: ['USA', 'BRA'],
-          INDICATOR: ['CME_MRY0T4'],
-          SEX: ['_T'],
-          WEALTH_QUINTILE: ['_T'],
-        },
+        filters: { REF_AREA: ['USA', 'BRA'], INDICATOR: 'CME_MRY0T4', SEX: '_T', WEALTH_QUINTILE: '_T' },
         start_period: '2020',
         end_period: '2020',
       }),
       summarize(envelope) {
-        const rows = envelope.observations as ObservationRow[];
-        return rows
-          .map((r) => {
-            const area = r.dimensions.REF_AREA?.label ?? r.dimensions.REF_AREA?.code;
-            const unit = r.attributes.UNIT_MEASURE?.label ?? '';
-            return `  ${area} ${r.time_period}: ${r.obs_value} ${unit}`;
-          })
+        const table = envelope as unknown as ColumnarTable;
+        const name = (column: string, code: unknown) => table.labels[column]?.[String(code)] ?? String(code);
+        return fromColumnarTable(table)
+          .map(
+            (r) =>
+              `  ${name('REF_AREA', r.REF_AREA)} ${r.time_period}: ${r.value} ${name('UNIT_MEASURE', r.UNIT_MEASURE)}`,
+          )
           .join('\n');
       },
     },

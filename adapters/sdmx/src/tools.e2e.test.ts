@@ -1,3 +1,4 @@
+import { type ColumnarTable, fromColumnarTable } from '@opendata-mcp/core';
 import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, type StdioSession } from '../e2e/stdio-client.js';
@@ -18,7 +19,7 @@ describe('SDMX tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the four tools of each registry and api_status', async () => {
+  it('lists the four tools of each registry, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'api_status',
@@ -29,6 +30,7 @@ describe('SDMX tools end to end over stdio', () => {
       'get_dataflow_structure',
       'list_codes',
       'query_data',
+      'search_all',
       'search_dataflows',
     ]);
   });
@@ -120,28 +122,28 @@ describe('SDMX tools end to end over stdio', () => {
       total_matched: 6,
       dialect: 'code-label-columns',
     });
-    const usa = body.observations.find(
-      (o: { series_key: string }) => o.series_key === 'USA.CME_MRY0T4._T._T',
-    );
-    expect(usa).toEqual({
-      series_key: 'USA.CME_MRY0T4._T._T',
-      dimensions: {
-        REF_AREA: { code: 'USA', label: 'United States' },
-        INDICATOR: { code: 'CME_MRY0T4', label: 'Under-five mortality rate' },
-        SEX: { code: '_T', label: 'Total' },
-        WEALTH_QUINTILE: { code: '_T', label: 'Total' },
-      },
+    // Columns once, rows as arrays; SEX varies (M, F, _T), the rest of the key is fixed.
+    expect(body.fixed).toMatchObject({ INDICATOR: 'CME_MRY0T4', WEALTH_QUINTILE: '_T', time_period: '2020' });
+    expect(body.labels.REF_AREA).toEqual({ USA: 'United States', BRA: 'Brazil' });
+    expect(body.labels.INDICATOR).toEqual({ CME_MRY0T4: 'Under-five mortality rate' });
+    const usa = fromColumnarTable(body as ColumnarTable).find((o) => o.REF_AREA === 'USA' && o.SEX === '_T');
+    expect(usa).toMatchObject({
+      REF_AREA: 'USA',
+      INDICATOR: 'CME_MRY0T4',
+      SEX: '_T',
+      WEALTH_QUINTILE: '_T',
       time_period: '2020',
-      obs_value: '6.46878461763762',
       value: 6.46878461763762,
-      attributes: {
-        DATA_SOURCE: { code: 'UN_IGME', label: null },
-        UNIT_MEASURE: { code: 'D_PER_1000_B', label: 'Deaths per 1,000 live births' },
-        LOWER_BOUND: { code: '6.35545280092989', label: null },
-        UPPER_BOUND: { code: '6.5800896772505', label: null },
-        OBS_STATUS: { code: 'A', label: 'Normal value' },
-      },
+      DATA_SOURCE: 'UN_IGME',
+      UNIT_MEASURE: 'D_PER_1000_B',
+      LOWER_BOUND: 6.35545280092989,
+      UPPER_BOUND: 6.5800896772505,
+      OBS_STATUS: 'A',
     });
+    expect(body.labels.UNIT_MEASURE).toEqual({ D_PER_1000_B: 'Deaths per 1,000 live births' });
+    expect(body.labels.DATA_SOURCE).toBeUndefined();
+    // Every published value reads back as the same number, so the lexical column is left out.
+    expect(body.columns).not.toContain('obs_value');
     expect(body.source.query.text).toBe(
       `${fixture.url}/data/UNICEF,CME,1.0/USA+BRA.CME_MRY0T4.._T?startPeriod=2020&endPeriod=2020&format=csv`,
     );
@@ -157,7 +159,57 @@ describe('SDMX tools end to end over stdio', () => {
       end_period: '2023',
       limit: 10,
     });
-    expect(body).toMatchObject({ returned: 10, truncated: true, total_matched: 102 });
+    expect(body).toMatchObject({ returned: 10, truncated: true, total_matched: 102, next_offset: 10 });
+    const next = await session.call('query_data', {
+      flow_id: CME,
+      filters: { REF_AREA: 'BRA', INDICATOR: 'CME_MRY0T4', WEALTH_QUINTILE: '_T' },
+      start_period: '1990',
+      end_period: '2023',
+      limit: 100,
+      offset: body.next_offset,
+    });
+    expect(next.body).toMatchObject({ returned: 92, truncated: false, next_offset: null });
+    const whole = await session.call('query_data', {
+      flow_id: CME,
+      filters: { REF_AREA: 'BRA', INDICATOR: 'CME_MRY0T4', WEALTH_QUINTILE: '_T' },
+      start_period: '1990',
+      end_period: '2023',
+      limit: 1000,
+    });
+    const all = fromColumnarTable(whole.body as ColumnarTable);
+    expect([
+      ...fromColumnarTable(body as ColumnarTable),
+      ...fromColumnarTable(next.body as ColumnarTable),
+    ]).toEqual(all);
+  });
+
+  it('query_data sorts, gives a top-N and returns the chosen columns only', async () => {
+    const args = {
+      flow_id: CME,
+      filters: { REF_AREA: 'BRA', INDICATOR: 'CME_MRY0T4', WEALTH_QUINTILE: '_T', SEX: '_T' },
+      start_period: '1990',
+      end_period: '2023',
+    };
+    const everything = fromColumnarTable(
+      (await session.call('query_data', { ...args, limit: 1000 })).body as ColumnarTable,
+    );
+    const highest = [...everything].sort((a, b) => Number(b.value) - Number(a.value)).slice(0, 3);
+    const { body } = await session.call('query_data', {
+      ...args,
+      sort: '-value',
+      limit: 3,
+      columns: ['time_period', 'value', 'LOWER_BOUND'],
+    });
+    expect(body.columns).toEqual(['time_period', 'value', 'LOWER_BOUND']);
+    expect(body.rows).toEqual(highest.map((o) => [o.time_period, o.value, o.LOWER_BOUND]));
+    const badSort = await session.call('query_data', { ...args, sort: 'height' });
+    expect(badSort.body.error.code).toBe('invalid_input');
+    expect(badSort.body.error.hint).toContain('time_period');
+    const badColumn = await session.call('query_data', { ...args, columns: ['height'] });
+    expect(badColumn.body.error.code).toBe('invalid_input');
+    const comparison = await session.call('query_data', { ...args, filters: { REF_AREA: { gte: 'A' } } });
+    expect(comparison.body.error.code).toBe('invalid_input');
+    expect(comparison.body.error.hint).toContain('start_period');
   });
 
   it('query_data reads strict SDMX-CSV 1.0 from the BIS registry, labels from its code lists', async () => {
@@ -169,11 +221,10 @@ describe('SDMX tools end to end over stdio', () => {
     expect(isError).toBe(false);
     expect(body.dialect).toBe('sdmx-csv-1.0');
     expect(body.returned).toBeGreaterThan(0);
-    const first = body.observations[0];
-    expect(first.dimensions.FREQ).toEqual({ code: 'A', label: 'Annual' });
-    expect(first.dimensions.DER_CURR_LEG1.code).toBe('HKD');
-    const empty = body.observations.find((o: { obs_value: string | null }) => o.obs_value === null);
-    expect(empty?.value).toBeNull();
+    expect(body.fixed).toMatchObject({ FREQ: 'A', DER_CURR_LEG1: 'HKD' });
+    expect(body.labels.FREQ).toEqual({ A: 'Annual' });
+    const empty = fromColumnarTable(body as ColumnarTable).find((o) => o.value === null);
+    expect(empty).toBeDefined();
     expect(body.source.query.text).toContain('/data/BIS,WEBSTATS_DER_DATAFLOW,1.0/A');
   });
 
@@ -186,7 +237,30 @@ describe('SDMX tools end to end over stdio', () => {
     });
     expect(isError).toBe(true);
     expect(body.error).toMatchObject({ code: 'no_data', retryable: false });
-    expect(body).not.toHaveProperty('observations');
+    expect(body).not.toHaveProperty('rows');
+  });
+
+  it('takes language like every adapter, falling back to the names the registry gives', async () => {
+    const english = await session.call('search_dataflows', { query: 'mortality' });
+    const french = await session.call('search_dataflows', { query: 'mortality', language: 'fr' });
+    // UNICEF names its flows in English only: asking for French still names them.
+    expect(french.body.flows).toEqual(english.body.flows);
+    expect(french.body.flows.length).toBeGreaterThan(0);
+  });
+
+  it('says "not available offline" for what no recording holds, never no_data or not_found', async () => {
+    const data = await session.call('query_data', {
+      flow_id: CME,
+      filters: { REF_AREA: 'BRA' },
+      start_period: '1980',
+      end_period: '1985',
+    });
+    expect(data.isError).toBe(true);
+    expect(data.body.error).toMatchObject({ code: 'upstream_error', retryable: false });
+    expect(data.body.error.message).toMatch(/^Not available offline/);
+    const structure = await session.call('get_dataflow_structure', { flow_id: 'NUTRITION' });
+    expect(structure.body.error.code).toBe('upstream_error');
+    expect(structure.body.error.message).toMatch(/^Not available offline/);
   });
 
   it('refuses an unknown dimension, naming the valid ones, before calling the registry', async () => {

@@ -53,6 +53,7 @@ describe('example population adapter', () => {
       returned: 2,
       truncated: true,
       total_matched: 3,
+      next_offset: 2,
       source: { source_modified_at: '2026-03-01', license: { id: 'CC-BY-4.0' } },
     });
   });

@@ -1,9 +1,13 @@
 import {
   type Adapter,
   defineTool,
+  limitParam,
+  NextOffsetSchema,
   networkOptionsShape,
   networkPolicyOf,
+  nextOffset,
   OpenDataError,
+  offsetParam,
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
@@ -31,16 +35,18 @@ export function createPopulationAdapter(input: z.input<typeof PopulationOptionsS
       'Use the two-letter canton code (ZH, BE, …). An unknown code answers not_found.',
     input: z.strictObject({
       canton: CantonCode.describe('Two-letter canton code, e.g. "ZH".'),
-      limit: z.int().min(1).max(50).default(10).describe('Most recent years to return, 1..50 (10).'),
+      limit: limitParam('Most recent years', 50, 10), // limit and offset as every adapter says them
+      offset: offsetParam('Years'),
     }),
     output: z.object({
       rows: z.array(z.object({ year: z.number(), population: z.number() })).describe('Newest year first.'),
       returned: z.number().describe('Years in rows.'),
       truncated: z.boolean().describe('True when the publisher lists more years than returned.'),
       total_matched: z.number().describe('Years the publisher lists for this canton.'),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
-    async execute({ canton, limit }, ctx) {
+    async execute({ canton, limit, offset }, ctx) {
       const response = await ctx.http.fetch({ url: documentUrl, signal: ctx.signal, cacheTtlMs: 60_000 });
       const document = Document.parse(response.json());
       const matches = document.records.filter((r) => r.canton === canton).sort((a, b) => b.year - a.year);
@@ -48,13 +54,17 @@ export function createPopulationAdapter(input: z.input<typeof PopulationOptionsS
         const hint = 'Use a two-letter code such as ZH, BE or GE.';
         throw new OpenDataError('not_found', `No canton "${canton}" in the population file.`, { hint });
       }
-      const rows = matches.slice(0, limit).map(({ year, population }) => ({ year, population }));
+      const rows = matches
+        .slice(offset, offset + limit)
+        .map(({ year, population }) => ({ year, population }));
+      const truncated = offset + rows.length < matches.length;
       return {
         data: {
           rows,
           returned: rows.length,
-          truncated: rows.length < matches.length,
+          truncated,
           total_matched: matches.length,
+          next_offset: nextOffset(offset, rows.length, truncated),
         },
         source: {
           backend: 'example',

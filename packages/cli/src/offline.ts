@@ -31,7 +31,9 @@ export async function goOffline(
         fixture = await (typeof kind === 'function' ? kind() : starters[kind]());
         running.set(kind, fixture);
       }
-      adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort] });
+      // Only the fixture may be reached: a recorded catalogue also names files on the live portals.
+      const host = new URL(fixture.url).hostname;
+      adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
     }
     return {
       config: { ...base, adapters },

@@ -93,13 +93,33 @@ describe('opendata-mcp CLI', () => {
     expect(JSON.parse(unknown.out())).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
-  it('lists tools with titles', async () => {
+  it("prints every tool's full definition with --json: description, schemas, annotations", async () => {
     const h = harness();
     expect(await runCli(['tools', '--offline', '--json'], h.deps)).toBe(0);
-    expect(JSON.parse(h.out())).toEqual([
-      { name: 'api_status', title: 'Backend status', adapter: 'core' },
-      { name: 'get_population', title: 'Population of a canton', adapter: 'population' },
+    const tools = JSON.parse(h.out()) as Array<Record<string, unknown>>;
+    expect(tools.map((t) => [t.name, t.title, t.adapter])).toEqual([
+      ['api_status', 'Backend status', 'core'],
+      ['get_population', 'Population of a canton', 'population'],
     ]);
+    const population = tools[1] as {
+      description: string;
+      annotations: Record<string, boolean>;
+      input_schema: { properties: Record<string, { description?: string }>; required?: string[] };
+      output_schema: { properties: Record<string, unknown> };
+    };
+    expect(population.description.length).toBeGreaterThan(20);
+    expect(population.annotations.readOnlyHint).toBe(true);
+    expect(population.input_schema.required).toContain('canton');
+    expect(population.input_schema.properties.canton?.description).toBeTruthy();
+    expect(Object.keys(population.output_schema.properties)).toEqual(
+      expect.arrayContaining(['ok', 'source']),
+    );
+  });
+
+  it('lists tool names and titles without --json', async () => {
+    const h = harness();
+    expect(await runCli(['tools', '--offline'], h.deps)).toBe(0);
+    expect(h.out()).toMatch(/^get_population\s+Population of a canton \[population\]$/m);
   });
 
   it('refuses bad configuration with one clear message naming the key and exit code 2', async () => {

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startHttpServer, startStdioServer } from '@opendata-mcp/core';
+import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import { callTool } from './commands/call-tool.js';
 import { runDemo } from './commands/run-demo.js';
@@ -73,13 +73,11 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       }
       case 'tools': {
         runtime = await prepare(deps, values.config, values.offline ?? false, true);
-        const tools = runtime.server.tools.map((t) => ({
-          name: t.name,
-          title: t.title,
-          adapter: t.adapterId,
-        }));
-        if (values.json) deps.stdout(`${JSON.stringify(tools, null, 2)}\n`);
-        else for (const t of tools) deps.stdout(`${t.name.padEnd(32)} ${t.title} [${t.adapter}]\n`);
+        const tools = runtime.server.tools;
+        if (values.json) {
+          const definitions = tools.map((t) => toolDefinitionJson(t.name, t.adapterId, t.definition));
+          deps.stdout(`${JSON.stringify(definitions, null, 2)}\n`);
+        } else for (const t of tools) deps.stdout(`${t.name.padEnd(32)} ${t.title} [${t.adapterId}]\n`);
         return 0;
       }
       case 'call': {

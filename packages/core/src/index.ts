@@ -20,8 +20,21 @@ export {
 } from './contract/adapter-plugin.js';
 export type { Clock, ProgressUpdate, RequestContext, ToolContext } from './contract/context.js';
 export type { DemoJourney, DemoStep } from './contract/demo-journey.js';
+export {
+  type DimensionCondition,
+  type DimensionFilters,
+  DimensionFilterValueSchema,
+  describeDimensionFilters,
+  dimensionConditions,
+  dimensionFiltersParam,
+  dimensionFiltersSchema,
+  FILTER_COMPARISONS,
+  type FilterComparison,
+} from './contract/dimension-filters.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
+export { limitParam, NextOffsetSchema, nextOffset, offsetParam } from './contract/paging.js';
+export type { AdapterSearch, SearchHit, SearchRequest } from './contract/search-capability.js';
 export {
   type AnyObjectSchema,
   type AnyToolDefinition,
@@ -33,7 +46,17 @@ export {
   type ToolAnnotations,
   type ToolResult,
 } from './contract/tool.js';
+export { type ToolResourceOptions, toolResource } from './contract/tool-resource.js';
 export { buildCitation } from './envelope/citation.js';
+export {
+  type Cell,
+  type ColumnarTable,
+  ColumnarTableShape,
+  fromColumnarTable,
+  type LabelledCell,
+  type RecordCell,
+  toColumnarTable,
+} from './envelope/columnar-table.js';
 export {
   type Envelope,
   type ErrorEnvelope,
@@ -52,16 +75,19 @@ export {
   ProvenanceSchema,
   type QueryRecord,
 } from './envelope/provenance.js';
+export { chooseColumns, sortRecords } from './envelope/sort-records.js';
 export { type ErrorBody, shorten, toErrorBody } from './errors/error-body.js';
 export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './errors/error-codes.js';
 export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './errors/opendata-error.js';
 export { isPublicAddress } from './http/address-guard.js';
 export { createHttpClient, type HttpClientOptions } from './http/create-http-client.js';
-export { statusError } from './http/http-errors.js';
+export { NOT_RECORDED_STATUS, statusError } from './http/http-errors.js';
 export type { DownloadResult, HttpClient, HttpRequest, HttpResponse, HttpStats } from './http/http-types.js';
 export { type Resolver, systemResolver } from './http/resolver.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy.js';
 export { DEFAULT_USER_AGENT } from './http/user-agent.js';
+export { describeLicence } from './licences/describe-licence.js';
+export { KNOWN_LICENCES, type KnownLicence } from './licences/known-licences.js';
 export {
   createJsonLogger,
   type JsonLoggerOptions,
@@ -78,6 +104,7 @@ export {
   SERVER_NAME,
   SERVER_VERSION,
 } from './server/create-server.js';
+export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
 export { startStdioServer } from './transports/serve-stdio.js';
 export {
   DEFAULT_MAX_BODY_BYTES,

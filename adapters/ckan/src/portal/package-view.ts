@@ -32,7 +32,7 @@ export function datasetSummary(pkg: CkanPackage, baseUrl: string, languages: str
     id: pkg.id,
     name: pkg.name,
     title: localizedText(pkg.title, languages) ?? pkg.name,
-    description: shortText(localizedText(pkg.notes, languages), 240),
+    description: shortText(localizedText(pkg.notes, languages), 160),
     organization: organizationTitle(pkg, languages),
     license: license ? (license.title ?? license.id) : null,
     url: datasetPage(baseUrl, pkg),
@@ -69,8 +69,12 @@ export function notQueryableReason(resource: CkanResource): string | null {
   return null;
 }
 
-export function resourceView(resource: CkanResource, languages: string[]) {
-  const reason = notQueryableReason(resource);
+/**
+ * A resource as get_dataset shows it. With `allowedHosts`, a file on another host is marked not
+ * queryable up front (an offline server allows only its fixtures), rather than offered and refused.
+ */
+export function resourceView(resource: CkanResource, languages: string[], allowedHosts?: string[]) {
+  const reason = notQueryableReason(resource) ?? outsideAllowedHosts(resource, allowedHosts);
   return {
     id: resource.id,
     name: localizedText(resource.name, languages),
@@ -83,4 +87,12 @@ export function resourceView(resource: CkanResource, languages: string[]) {
     queryable: reason === null,
     not_queryable_reason: reason,
   };
+}
+
+function outsideAllowedHosts(resource: CkanResource, allowedHosts: string[] | undefined): string | null {
+  if (!allowedHosts || resource.datastore_active) return null;
+  const host = hostOf(resource.url);
+  const name = host?.replace(/:\d+$/, '').toLowerCase();
+  if (!name || allowedHosts.some((h) => h.toLowerCase() === name)) return null;
+  return `Its file is on ${host}, which this server may not contact (allowed_hosts: ${allowedHosts.join(', ')}).`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localizedText, shortText } from './localized-text.js';
 import { normalizeFormat } from './normalize-format.js';
-import { notQueryableReason, portalDate } from './package-view.js';
+import { notQueryableReason, portalDate, resourceView } from './package-view.js';
 import { resolveQuirks } from './portal-quirks.js';
 
 describe('portal metadata helpers', () => {
@@ -37,6 +37,17 @@ describe('portal metadata helpers', () => {
     expect(notQueryableReason({ id: 'a', format: 'PDF', url: '', datastore_active: true })).toBeNull();
     expect(notQueryableReason({ id: 'a', format: 'CSV', url: null })).toMatch(/no downloadable URL/);
     expect(notQueryableReason({ id: 'a', format: '', url: 'https://x.org/download?id=1' })).toBeNull();
+  });
+
+  it('marks a file on a host the instance may not contact as not queryable, naming the host', () => {
+    const remote = { id: 'r', format: 'CSV', url: 'https://files.example.org/a.csv' };
+    expect(resourceView(remote, ['en']).queryable).toBe(true);
+    const offline = resourceView(remote, ['en'], ['127.0.0.1']);
+    expect(offline.queryable).toBe(false);
+    expect(offline.not_queryable_reason).toContain('files.example.org');
+    const local = { id: 'l', format: 'CSV', url: 'http://127.0.0.1:4000/files/a.csv' };
+    expect(resourceView(local, ['en'], ['127.0.0.1']).queryable).toBe(true);
+    expect(resourceView({ ...remote, datastore_active: true }, ['en'], ['127.0.0.1']).queryable).toBe(true);
   });
 
   it('merges the quirks table with configured overrides', () => {

@@ -52,12 +52,13 @@ export function getDatasetTool(rt: CkanRuntime) {
       queryable_resources: z.number().int().describe('How many resources query_resource can load.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { dataset_id: 'pzf-kyiv-city' },
     async execute(input, ctx) {
       const answer = await showPackage(rt, ctx, input.dataset_id);
       const pkg = answer.result;
       const languages = rt.quirks.languages;
       const summary = datasetSummary(pkg, rt.baseUrl, languages);
-      const resources = (pkg.resources ?? []).map((r) => resourceView(r, languages));
+      const resources = (pkg.resources ?? []).map((r) => resourceView(r, languages, rt.allowedHosts));
       return {
         data: {
           id: pkg.id,

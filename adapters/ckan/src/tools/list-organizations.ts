@@ -1,4 +1,11 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import { ckanSource } from '../ckan-source.js';
@@ -12,7 +19,7 @@ export function listOrganizationsTool(rt: CkanRuntime) {
     title: `Publishing organisations (${rt.title})`,
     description:
       `Lists the organisations that publish on ${rt.title}, with how many datasets each has. Use it to find the ` +
-      '`name` to pass as `organization` to search_datasets when a question is about one publisher. ' +
+      '`name` to pass as `publisher_id` to search_datasets when a question is about one publisher. ' +
       '`query` filters organisations by name.',
     input: z
       .object({
@@ -21,20 +28,15 @@ export function listOrganizationsTool(rt: CkanRuntime) {
           .min(1)
           .max(100)
           .optional()
-          .describe('Words that must occur in the organisation name.'),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(100)
-          .default(20)
-          .describe('Organisations to return, 1 to 100 (default 20).'),
+          .describe('Words that must occur in the organisation name (default: every organisation).'),
+        limit: limitParam('Organisations', 100, 20),
+        offset: offsetParam('Organisations', 10_000),
       })
       .strict(),
     output: z.object({
       organizations: z.array(
         z.object({
-          name: z.string().describe('Pass as `organization` to search_datasets.'),
+          name: z.string().describe('Pass as `publisher_id` to search_datasets.'),
           title: z.string(),
           description: z.string().nullable(),
           dataset_count: z
@@ -47,14 +49,16 @@ export function listOrganizationsTool(rt: CkanRuntime) {
       returned: z.number().int(),
       total_matched: z.number().int().nullable().describe('Null: the portal does not state a total.'),
       truncated: z.boolean().describe('True when more organisations match than were returned.'),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: {},
     async execute(input, ctx) {
-      // Portals cap all_fields pages (CKAN default 25), so pages are read until limit + 1 are in.
+      // Portals cap all_fields pages (CKAN default 25), so pages are read until offset + limit + 1 are in.
       const page = rt.quirks.organization_page_max;
       const found: CkanOrganization[] = [];
       let first: ActionAnswer<CkanOrganization[]> | undefined;
-      for (let offset = 0; found.length <= input.limit; offset += page) {
+      for (let offset = 0; found.length <= input.offset + input.limit; offset += page) {
         const answer = await rt.client.action<CkanOrganization[]>(ctx, 'organization_list', {
           all_fields: true,
           q: input.query,
@@ -66,7 +70,7 @@ export function listOrganizationsTool(rt: CkanRuntime) {
         found.push(...rows);
         if (rows.length < page) break;
       }
-      const organizations = found.slice(0, input.limit).map((o) => ({
+      const organizations = found.slice(input.offset, input.offset + input.limit).map((o) => ({
         name: o.name,
         title: localizedText(o.title, rt.quirks.languages) ?? o.display_name ?? o.name,
         description: shortText(localizedText(o.description, rt.quirks.languages), 200),
@@ -78,7 +82,12 @@ export function listOrganizationsTool(rt: CkanRuntime) {
           organizations,
           returned: organizations.length,
           total_matched: null,
-          truncated: found.length > input.limit,
+          truncated: found.length > input.offset + input.limit,
+          next_offset: nextOffset(
+            input.offset,
+            organizations.length,
+            found.length > input.offset + input.limit,
+          ),
         },
         source: ckanSource(rt, {
           identifiers: {},

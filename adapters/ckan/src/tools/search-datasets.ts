@@ -1,4 +1,11 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import { ckanSource } from '../ckan-source.js';
@@ -25,7 +32,7 @@ export function searchDatasetsTool(rt: CkanRuntime) {
       `Full-text search over the dataset catalogue of the CKAN portal ${rt.title}. Start here: it returns dataset ` +
       'ids, titles, publishers, licences and resource formats. Then call get_dataset to see the resources, ' +
       'get_schema for the columns of one table, and query_resource to compute an answer with SQL. ' +
-      '`total_matched` is the number of datasets the portal matched; page with `offset` when `truncated` is true.',
+      '`total_matched` is the number of datasets the portal matched; when `truncated` is true, call again with offset = next_offset.',
     input: z
       .object({
         query: z
@@ -33,30 +40,20 @@ export function searchDatasetsTool(rt: CkanRuntime) {
           .min(1)
           .max(200)
           .describe('Words to look for in titles, descriptions and tags, in the language of the portal.'),
-        organization: z
+        publisher_id: z
           .string()
           .regex(/^[a-z0-9_-]{1,100}$/, 'an organisation name as list_organizations returns it')
           .optional()
-          .describe('Only datasets of this organisation (its `name` from list_organizations).'),
+          .describe(
+            'Only datasets of this publishing organisation: its `name` from list_organizations (default: all).',
+          ),
         format: z
           .string()
           .regex(/^[A-Za-z0-9.+/ -]{1,30}$/)
           .optional()
-          .describe('Only datasets with a resource of this format, e.g. "CSV".'),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(50)
-          .default(10)
-          .describe('Datasets to return, 1 to 50 (default 10).'),
-        offset: z
-          .number()
-          .int()
-          .min(0)
-          .max(10_000)
-          .default(0)
-          .describe('Datasets to skip, for paging (default 0).'),
+          .describe('Only datasets with a resource of this format, e.g. "CSV" (default: any format).'),
+        limit: limitParam('Datasets', 50, 5),
+        offset: offsetParam('Datasets', 10_000),
       })
       .strict(),
     output: z.object({
@@ -64,11 +61,14 @@ export function searchDatasetsTool(rt: CkanRuntime) {
       returned: z.number().int().describe('Datasets in this answer.'),
       total_matched: z.number().int().nullable().describe('Datasets the portal matched in all.'),
       truncated: z.boolean().describe('True when more matches exist beyond this page.'),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { query: 'schools' },
+    deprecatedAliases: { organization: 'publisher_id' },
     async execute(input, ctx) {
       const fq = [
-        input.organization ? `organization:${input.organization}` : null,
+        input.publisher_id ? `organization:${input.publisher_id}` : null,
         input.format ? `res_format:"${input.format.toUpperCase()}"` : null,
       ]
         .filter(Boolean)
@@ -87,12 +87,15 @@ export function searchDatasetsTool(rt: CkanRuntime) {
       const results = answer.result.results ?? [];
       const datasets = results.map((pkg) => datasetSummary(pkg, rt.baseUrl, rt.quirks.languages));
       const count = typeof answer.result.count === 'number' ? answer.result.count : null;
+      const truncated =
+        count === null ? datasets.length >= input.limit : input.offset + datasets.length < count;
       return {
         data: {
           datasets,
           returned: datasets.length,
           total_matched: count,
-          truncated: count === null ? datasets.length >= input.limit : input.offset + datasets.length < count,
+          truncated,
+          next_offset: nextOffset(input.offset, datasets.length, truncated),
         },
         source: ckanSource(rt, {
           identifiers: {},

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CubeVersionRow, collapseVersions, versionBase } from './collapse-versions.js';
 
-const row = (cube_uri: string, version: string | null): CubeVersionRow => ({
-  cube_uri,
+const row = (cube_id: string, version: string | null): CubeVersionRow => ({
+  cube_id,
   name: null,
   description: null,
   creator: null,
@@ -26,7 +26,7 @@ describe('version collapse', () => {
       row('https://x.org/b/10', null),
       row('https://x.org/c/4', '4'),
     ]);
-    expect(kept.map((r) => r.cube_uri)).toEqual([
+    expect(kept.map((r) => r.cube_id)).toEqual([
       'https://x.org/a/6',
       'https://x.org/b/10',
       'https://x.org/c/4',

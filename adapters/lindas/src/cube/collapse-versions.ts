@@ -1,5 +1,5 @@
 export interface CubeVersionRow {
-  cube_uri: string;
+  cube_id: string;
   name: string | null;
   description: string | null;
   creator: string | null;
@@ -15,7 +15,7 @@ export function versionBase(uri: string): string {
 function versionNumber(row: CubeVersionRow): number {
   const stated = Number(row.version);
   if (row.version !== null && Number.isFinite(stated)) return stated;
-  const fromUri = /\/v?(\d+)\/?$/.exec(row.cube_uri)?.[1];
+  const fromUri = /\/v?(\d+)\/?$/.exec(row.cube_id)?.[1];
   return fromUri ? Number(fromUri) : Number.NEGATIVE_INFINITY;
 }
 
@@ -23,7 +23,7 @@ function versionNumber(row: CubeVersionRow): number {
 export function collapseVersions(rows: CubeVersionRow[]): CubeVersionRow[] {
   const newest = new Map<string, CubeVersionRow>();
   for (const row of rows) {
-    const key = versionBase(row.cube_uri);
+    const key = versionBase(row.cube_id);
     const held = newest.get(key);
     if (!held || versionNumber(row) > versionNumber(held)) newest.set(key, row);
   }

@@ -1,4 +1,9 @@
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import {
+  type ColumnarTable,
+  createOpenDataServer,
+  fromColumnarTable,
+  silentLogger,
+} from '@opendata-mcp/core';
 import { type LindasFixture, startLindasFixture, syntheticBenchCubeUri } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from '../create-lindas-adapter.js';
@@ -16,7 +21,7 @@ describe('query_cube_observations costs the same number of requests for 1..7 cod
         logger: silentLogger,
         adapters: [createLindasAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
       });
-      const args = { cube_uri: syntheticBenchCubeUri(k), limit: 50 };
+      const args = { cube_id: syntheticBenchCubeUri(k), limit: 50 };
       fixture.resetCount();
       const cold = (await server.callTool('query_cube_observations', args)) as Record<string, unknown>;
       expect(fixture.requestCount()).toBe(2);
@@ -29,7 +34,7 @@ describe('query_cube_observations costs the same number of requests for 1..7 cod
       })) as Record<string, unknown>;
       expect(fixture.requestCount()).toBe(1);
       expect(warm.sparql_requests).toBe(1);
-      const rows = warm.observations as Array<Record<string, unknown>>;
+      const rows = fromColumnarTable(warm as unknown as ColumnarTable);
       expect(rows).toHaveLength(50);
       expect(warm.unlabelled_codes).toBe(0);
       for (let d = 0; d < k; d++) expect(String(rows[0]?.[`Dimension ${d} (fr)`])).toMatch(/^Catégorie /);

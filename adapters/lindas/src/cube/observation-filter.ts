@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { type DimensionFilters, dimensionConditions, OpenDataError } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { NS } from '../sparql/prefixes.js';
 import { iri, isSafeIri, literal } from '../sparql/sparql-terms.js';
@@ -87,4 +87,32 @@ function orderingRefused(dim: NamedDimension): OpenDataError {
       hint: 'Filter coded dimensions by label or IRI with = or !=; use list_dimension_values to see the codes.',
     },
   );
+}
+
+/**
+ * The graph patterns for the `filters` object (docs/VOCABULARY.md): a list of codes becomes a UNION
+ * of equality patterns on one variable, each comparison its own pattern. The older list form is
+ * read as it always was.
+ */
+export function filterPatterns(
+  filters: DimensionFilters | ObservationFilter[] | undefined,
+  dimensions: NamedDimension[],
+): string[] {
+  if (!filters) return [];
+  if (Array.isArray(filters)) return filters.map((f, i) => filterPattern(f, dimensions, i));
+  const patterns: string[] = [];
+  for (const condition of dimensionConditions(filters)) {
+    const { dimension } = condition;
+    if (condition.anyOf) {
+      const index = patterns.length;
+      const branches = condition.anyOf.map((value) =>
+        filterPattern({ dimension, op: '=', value }, dimensions, index),
+      );
+      patterns.push(branches.length === 1 ? (branches[0] as string) : `{ ${branches.join(' } UNION { ')} }`);
+    }
+    for (const { op, value } of condition.compare) {
+      patterns.push(filterPattern({ dimension, op, value }, dimensions, patterns.length));
+    }
+  }
+  return patterns;
 }

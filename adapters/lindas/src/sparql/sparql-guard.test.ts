@@ -149,7 +149,7 @@ describe('run_sparql guard corpus', () => {
 
   it.each(CORPUS)('$name', async (entry) => {
     fixture.resetCount();
-    const envelope = (await server.callTool('run_sparql', { query: entry.query })) as Body;
+    const envelope = (await server.callTool('run_sparql', { sparql: entry.query })) as Body;
     if ('code' in entry) {
       expect(envelope.ok, JSON.stringify(envelope).slice(0, 300)).toBe(false);
       expect(envelope.error.code).toBe(entry.code);

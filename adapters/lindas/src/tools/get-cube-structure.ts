@@ -6,7 +6,7 @@ import { pickLabel } from '../language.js';
 import { lindasSource } from '../provenance.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
 import {
-  CubeUriSchema,
+  CubeIdSchema,
   DimensionSummarySchema,
   LanguageInputSchema,
   LicenceSchema,
@@ -25,9 +25,9 @@ export function getCubeStructureTool(config: LindasToolConfig) {
       'axis you can filter on, measure = the observed value, attribute = extra information), datatype, unit and ' +
       'whether a code list exists. You do not need it to get readable data: query_cube_observations resolves ' +
       'labels itself. Use it to learn dimension names for filters, then list_dimension_values for the codes.',
-    input: z.object({ cube_uri: CubeUriSchema, language: LanguageInputSchema }).strict(),
+    input: z.object({ cube_id: CubeIdSchema, language: LanguageInputSchema }).strict(),
     output: z.object({
-      cube_uri: z.string(),
+      cube_id: z.string(),
       name: z.string().nullable(),
       description: z.string().nullable(),
       language_served: z
@@ -49,13 +49,15 @@ export function getCubeStructureTool(config: LindasToolConfig) {
       ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6' },
+    deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
-      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const name = pickLabel(description.names, language);
       return {
         data: {
-          cube_uri: description.uri,
+          cube_id: description.uri,
           name: name?.value ?? null,
           description: pickLabel(description.descriptions, language)?.value ?? null,
           language_served: name ? name.lang : null,

@@ -1,4 +1,11 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { findDimension, nameDimensions } from '../cube/dimension-names.js';
@@ -9,7 +16,7 @@ import { PREFIXES } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
 import { iri } from '../sparql/sparql-terms.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
-import { CubeUriSchema, LanguageInputSchema } from './shared-schemas.js';
+import { CubeIdSchema, LanguageInputSchema } from './shared-schemas.js';
 
 const CODELIST_TTL_MS = 10 * 60_000;
 
@@ -24,24 +31,19 @@ export function listDimensionValuesTool(config: LindasToolConfig) {
       'values_from says which of the two sources answered; truncated is true when more values exist.',
     input: z
       .object({
-        cube_uri: CubeUriSchema,
+        cube_id: CubeIdSchema,
         dimension: z
           .string()
           .min(1)
           .max(500)
           .describe('Dimension name (any language) or its path IRI, from get_cube_structure.'),
         language: LanguageInputSchema,
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(1000)
-          .default(100)
-          .describe('Values to return, 1..1000 (default 100).'),
+        limit: limitParam('Values', 1000, 100),
+        offset: offsetParam('Values'),
       })
       .strict(),
     output: z.object({
-      cube_uri: z.string(),
+      cube_id: z.string(),
       dimension: z.string().describe('Dimension name in the served language.'),
       dimension_path: z.string(),
       values_from: z.enum(['code_list', 'observations']),
@@ -60,11 +62,14 @@ export function listDimensionValuesTool(config: LindasToolConfig) {
       ),
       returned: z.number(),
       truncated: z.boolean(),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', dimension: 'Gemeinde' },
+    deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
-      const { description } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const { description } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const dim = findDimension(nameDimensions(description, language), input.dimension);
       const cube = iri(description.uri, 'cube IRI');
       const path = iri(dim.path, 'dimension path');
@@ -73,7 +78,7 @@ export function listDimensionValuesTool(config: LindasToolConfig) {
         : `${cube} cube:observationSet/cube:observation ?obs . ?obs ${path} ?value .`;
       const query = `${PREFIXES}
 SELECT ?value (SAMPLE(?id) AS ?ident) (SAMPLE(?lbl) AS ?label) WHERE {
-  { SELECT DISTINCT ?value WHERE { ${source} } ORDER BY ?value LIMIT ${input.limit + 1} }
+  { SELECT DISTINCT ?value WHERE { ${source} } ORDER BY ?value LIMIT ${input.limit + 1} OFFSET ${input.offset} }
   OPTIONAL { ?value schema:identifier ?id }
   ${labelPattern('value', 'lbl', language).replaceAll('\n', '\n  ')}
 }
@@ -94,13 +99,14 @@ ORDER BY ?value`;
       }));
       return {
         data: {
-          cube_uri: description.uri,
+          cube_id: description.uri,
           dimension: dim.name,
           dimension_path: dim.path,
           values_from: dim.hasCodelist ? ('code_list' as const) : ('observations' as const),
           values,
           returned: values.length,
           truncated: rows.length > input.limit,
+          next_offset: nextOffset(input.offset, values.length, rows.length > input.limit),
         },
         source: lindasSource({
           adapterId: config.adapterId,

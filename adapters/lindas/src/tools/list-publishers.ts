@@ -1,4 +1,11 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { localName } from '../cube/dimension-names.js';
 import { pickLabel } from '../language.js';
@@ -27,13 +34,19 @@ export function listPublishersTool(config: LindasToolConfig) {
     title: 'List cube publishers',
     description:
       'Lists the federal bodies that publish cubes, with the number of published cube versions each. Use a ' +
-      'creator_uri from here in search_cubes to search one publisher at a time, for example when a search is ' +
+      'publisher_id from here in search_cubes to search one publisher at a time, for example when a search is ' +
       'truncated. name falls back to the last segment of the IRI when the portal gives the body no name.',
-    input: z.object({ language: LanguageInputSchema }).strict(),
+    input: z
+      .object({
+        language: LanguageInputSchema,
+        limit: limitParam('Publishers', 500, 100),
+        offset: offsetParam('Publishers'),
+      })
+      .strict(),
     output: z.object({
       publishers: z.array(
         z.object({
-          creator_uri: z.string(),
+          publisher_id: z.string(),
           name: z.string(),
           name_from: z
             .enum(['label', 'uri'])
@@ -43,8 +56,10 @@ export function listPublishersTool(config: LindasToolConfig) {
       ),
       returned: z.number(),
       truncated: z.boolean(),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: {},
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
       const answer = await selectRows(ctx, config.endpoint, QUERY, { cacheTtlMs: PUBLISHERS_TTL_MS });
@@ -56,17 +71,24 @@ export function listPublishersTool(config: LindasToolConfig) {
         if (b.name) entry.names.push({ value: b.name.value, lang: b.name['xml:lang'] ?? '' });
         byCreator.set(uri, entry);
       }
-      const publishers = [...byCreator].map(([uri, entry]) => {
+      const all = [...byCreator].map(([uri, entry]) => {
         const label = pickLabel(entry.names, language);
         return {
-          creator_uri: uri,
+          publisher_id: uri,
           name: label?.value ?? localName(uri),
           name_from: label ? ('label' as const) : ('uri' as const),
           cube_count: entry.count,
         };
       });
+      const publishers = all.slice(input.offset, input.offset + input.limit);
+      const truncated = all.length > input.offset + publishers.length;
       return {
-        data: { publishers, returned: publishers.length, truncated: false },
+        data: {
+          publishers,
+          returned: publishers.length,
+          truncated,
+          next_offset: nextOffset(input.offset, publishers.length, truncated),
+        },
         source: lindasSource({
           adapterId: config.adapterId,
           endpoint: config.endpoint,

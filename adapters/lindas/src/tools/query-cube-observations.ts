@@ -1,31 +1,37 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  ColumnarTableShape,
+  chooseColumns,
+  defineTool,
+  describeDimensionFilters,
+  dimensionFiltersSchema,
+  READ_ONLY_OPEN_WORLD,
+  toColumnarTable,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
-import { filterPattern, ObservationFilterSchema } from '../cube/observation-filter.js';
+import { filterPattern, filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
 import { observationQuery } from '../cube/observation-query.js';
 import { foldObservations } from '../cube/observation-rows.js';
+import { periodFilters } from '../cube/period-filters.js';
 import { pickLabel } from '../language.js';
 import { lindasSource } from '../provenance.js';
 import { selectRows } from '../sparql/send-sparql.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
 import {
-  CubeUriSchema,
+  CubeIdSchema,
   DimensionSummarySchema,
   LanguageInputSchema,
-  LicenceSchema,
-  licenceOf,
   summarizeDimension,
 } from './shared-schemas.js';
-
-const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export function queryCubeObservationsTool(config: LindasToolConfig) {
   return defineTool({
     name: 'query_cube_observations',
     title: 'Read cube observations',
     description:
-      'Reads the data points of one cube. Each observation is an object keyed by dimension name; coded values ' +
+      'Reads the data points of one cube as a table: columns (dimension names) once, rows as arrays, and a ' +
+      'dimension with one value in every row given once in fixed. Coded values ' +
       '(regions, categories, levels) come back as their labels in the chosen language, so no separate decoding ' +
       'step is needed. Filters run inside the SPARQL store (by label or IRI for coded dimensions, by number or ' +
       'date for literal ones), so you get the rows you asked for rather than the first page of everything. ' +
@@ -35,15 +41,15 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       'filter; use run_sparql only for aggregations or joins across cubes.',
     input: z
       .object({
-        cube_uri: CubeUriSchema,
+        cube_id: CubeIdSchema,
         language: LanguageInputSchema,
         limit: z
           .number()
           .int()
           .min(1)
           .max(500)
-          .default(50)
-          .describe('Observations to return, 1..500 (default 50).'),
+          .default(25)
+          .describe('Observations to return, 1..500 (default 25).'),
         offset: z
           .number()
           .int()
@@ -51,33 +57,62 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           .max(10_000_000)
           .default(0)
           .describe('Observations to skip, for paging (default 0).'),
+        start_period: z
+          .string()
+          .max(10)
+          .optional()
+          .describe(
+            'First period wanted, e.g. "2020", "2020-Q1", "2020-03" or "2020-03-31", on the cube\'s date or year key (default: open).',
+          ),
+        end_period: z
+          .string()
+          .max(10)
+          .optional()
+          .describe('Last period wanted, inclusive: "2020" ends on 2020-12-31 (default: open).'),
+        columns: z
+          .array(z.string().max(500))
+          .max(50)
+          .optional()
+          .describe('Dimension names to return, e.g. ["Warnregion", "Datum"] (default: every dimension).'),
+        include_observation_uris: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Also return the IRI of each observation (default false: they are long and rarely needed).',
+          ),
         resolve_labels: z
           .boolean()
           .default(true)
           .describe('Replace coded values by their labels (default true); false returns the code IRIs.'),
         filters: z
-          .array(ObservationFilterSchema)
-          .max(10)
+          .union([
+            dimensionFiltersSchema(10),
+            z.array(ObservationFilterSchema).max(10).describe('Deprecated list form, read for one release.'),
+          ])
           .optional()
           .describe(
-            'Conditions all observations must meet, e.g. [{"dimension":"Warnregion","op":"=","value":"Dorneck / Thierstein (SO)"}].',
+            `${describeDimensionFilters({
+              example: '{"Warnregion": "Dorneck / Thierstein (SO)", "Datum": {"gte": "2026-07-01"}}',
+              comparisons: true,
+            })} Keys are dimension names in any served language or path IRIs; values are labels or IRIs.`,
           ),
       })
       .strict(),
     output: z.object({
-      cube_uri: z.string(),
+      cube_id: z.string(),
       cube_name: z.string().nullable().describe('Cube name in the served language.'),
       language: z.string().describe('Language asked for.'),
       languages_served: z
         .array(z.string())
         .describe('Languages of the labels actually returned ("" = untagged).'),
       dimensions: z.array(DimensionSummarySchema).describe('The columns of every observation, in order.'),
-      observations: z
-        .array(z.record(z.string(), CellSchema))
-        .describe('One object per observation, keyed by dimension name.'),
-      observation_uris: z.array(z.string()).describe('The IRI of each observation, same order.'),
+      ...ColumnarTableShape,
+      observation_uris: z
+        .array(z.string())
+        .optional()
+        .describe('The IRI of each observation, in the order of rows; only with include_observation_uris.'),
       undefined_values: z
-        .array(z.object({ row: z.number(), dimension: z.string() }))
+        .array(z.object({ row: z.number().describe('0-based index into rows.'), dimension: z.string() }))
         .describe('Cells the portal marks cube:Undefined (returned as null, not as a number).'),
       unlabelled_codes: z
         .number()
@@ -87,27 +122,34 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       offset: z.number(),
       next_offset: z.number().nullable().describe('Offset of the next page when truncated, else null.'),
       total_matched: z.null().describe('Always null: counting every observation would cost a full scan.'),
-      licence: LicenceSchema,
       labels_resolved: z.boolean(),
-      filters_applied: z.number(),
+      filters_applied: z
+        .number()
+        .describe('Conditions run in the store: one per filtered code list or comparison.'),
       sparql_requests: z
         .number()
         .describe('SPARQL requests this call sent (1 when the structure was cached, else 2).'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', limit: 10 },
+    deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
-      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_uri);
+      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const dimensions = nameDimensions(description, language);
-      const filters = input.filters ?? [];
+      const periods = periodFilters(dimensions, input.start_period, input.end_period);
+      const filterPatternList = [
+        ...filterPatterns(input.filters, dimensions),
+        ...periods.map((f, i) => filterPattern(f, dimensions, 100 + i)),
+      ];
       const query = observationQuery({
-        cubeUri: input.cube_uri,
+        cubeUri: input.cube_id,
         dimensions,
         language,
         limit: input.limit,
         offset: input.offset,
         resolveLabels: input.resolve_labels,
-        filterPatterns: filters.map((f, i) => filterPattern(f, dimensions, i)),
+        filterPatterns: filterPatternList,
       });
       const answer = await selectRows(ctx, config.endpoint, query);
       const folded = foldObservations(
@@ -120,13 +162,19 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       const returned = folded.rows.length;
       return {
         data: {
-          cube_uri: input.cube_uri,
+          cube_id: input.cube_id,
           cube_name: pickLabel(description.names, language)?.value ?? null,
           language,
           languages_served: folded.languages,
           dimensions: dimensions.map(summarizeDimension),
-          observations: folded.rows,
-          observation_uris: folded.uris,
+          ...toColumnarTable(
+            folded.rows,
+            chooseColumns(
+              dimensions.map((d) => d.name),
+              input.columns,
+            ),
+          ),
+          ...(input.include_observation_uris ? { observation_uris: folded.uris } : {}),
           undefined_values: folded.undefinedCells,
           unlabelled_codes: folded.unlabelled,
           returned,
@@ -134,9 +182,8 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           offset: input.offset,
           next_offset: truncated ? input.offset + returned : null,
           total_matched: null,
-          licence: licenceOf(description),
           labels_resolved: input.resolve_labels,
-          filters_applied: filters.length,
+          filters_applied: filterPatternList.length,
           sparql_requests: cacheHit ? 1 : 2,
         },
         source: lindasSource({

@@ -18,10 +18,11 @@ export function resolveMunicipalityTool(config: LindasToolConfig) {
       'Maps a municipality name to its LINDAS IRI and BFS number, or a BFS number to its name and IRI. The BFS ' +
       'number is the key other Swiss statistics use for communes, and cubes reference places by these IRIs. ' +
       'Names match case-insensitively, whole name first, then as a part of the name (match_type says which). ' +
-      'Untagged names, common in LINDAS, are accepted.',
+      'Untagged names, common in LINDAS, are accepted. It does not page: truncated means more than ' +
+      `${MAX_MATCHES} municipalities contain the words, so give more of the name.`,
     input: z
       .object({
-        name_or_bfs: z
+        query: z
           .string()
           .trim()
           .min(1)
@@ -41,12 +42,14 @@ export function resolveMunicipalityTool(config: LindasToolConfig) {
       suggestion: z.string().nullable(),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { query: 'Winterthur' },
+    deprecatedAliases: { name_or_bfs: 'query' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
-      const byNumber = /^\d{1,4}$/.test(input.name_or_bfs);
+      const byNumber = /^\d{1,4}$/.test(input.query);
       const condition = byNumber
-        ? `?m schema:identifier ?ident . FILTER(STR(?ident) = ${literal(String(Number(input.name_or_bfs)))})`
-        : `?m schema:name ?needle . FILTER(CONTAINS(LCASE(STR(?needle)), ${literal(input.name_or_bfs.toLowerCase())}))`;
+        ? `?m schema:identifier ?ident . FILTER(STR(?ident) = ${literal(String(Number(input.query)))})`
+        : `?m schema:name ?needle . FILTER(CONTAINS(LCASE(STR(?needle)), ${literal(input.query.toLowerCase())}))`;
       const query = `${PREFIXES}
 SELECT ?m ?name ?ident WHERE {
   { SELECT DISTINCT ?m WHERE { ?m a <${MUNICIPALITY_CLASS}> . ${condition} } ORDER BY ?m LIMIT ${MAX_MATCHES + 1} }
@@ -67,7 +70,7 @@ SELECT ?m ?name ?ident WHERE {
         uri,
         name: pickLabel(e.names, language)?.value ?? null,
         bfs_number: e.ident !== null && /^\d+$/.test(e.ident) ? Number(e.ident) : null,
-        exact: e.names.some((n) => n.value.toLowerCase() === input.name_or_bfs.toLowerCase()),
+        exact: e.names.some((n) => n.value.toLowerCase() === input.query.toLowerCase()),
       }));
       const exact = all.filter((m) => m.exact);
       const chosen = (byNumber || exact.length === 0 ? all : exact).slice(0, MAX_MATCHES);
@@ -75,7 +78,7 @@ SELECT ?m ?name ?ident WHERE {
         chosen.length === 0 ? 'none' : byNumber ? 'bfs_number' : exact.length > 0 ? 'exact' : 'partial';
       return {
         data: {
-          query: input.name_or_bfs,
+          query: input.query,
           municipalities: chosen.map(({ exact: _exact, ...m }) => m),
           returned: chosen.length,
           truncated: found.size > MAX_MATCHES,
@@ -90,8 +93,8 @@ SELECT ?m ?name ?ident WHERE {
           endpoint: config.endpoint,
           query,
           retrievedAt: answer.fetchedAt,
-          identifiers: { municipality_query: input.name_or_bfs },
-          title: `Swiss municipality lookup «${input.name_or_bfs}»`,
+          identifiers: { municipality_query: input.query },
+          title: `Swiss municipality lookup «${input.query}»`,
         }),
       };
     },

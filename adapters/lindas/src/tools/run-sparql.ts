@@ -21,10 +21,11 @@ export function runSparqlTool(config: LindasToolConfig) {
       "query's LIMIT, and the store has 30 s. Anchor every pattern on a class (?c a <https://cube.link/Cube>) " +
       'or a known IRI: unanchored scans like { ?s ?p ?o } time out on LINDAS. Observations hang off ' +
       '<cube> cube:observationSet/cube:observation, never off the cube itself. Values come back raw (IRIs, ' +
-      'literal lexical forms); truncated is true when the cap may have cut rows.',
+      'literal lexical forms); truncated is true when the cap may have cut rows: page with LIMIT and OFFSET ' +
+      'in the query itself.',
     input: z
       .object({
-        query: z
+        sparql: z
           .string()
           .min(1)
           .max(MAX_QUERY_CHARS * 4)
@@ -42,8 +43,10 @@ export function runSparqlTool(config: LindasToolConfig) {
       note: z.string(),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { sparql: 'PREFIX cube: <https://cube.link/> SELECT ?cube WHERE { ?cube a cube:Cube } LIMIT 5' },
+    deprecatedAliases: { query: 'sparql' },
     async execute(input, ctx) {
-      const guarded = guardSparql(input.query, ROW_CAP);
+      const guarded = guardSparql(input.sparql, ROW_CAP);
       // The 30 s ceiling; an operator's shorter query timeout wins.
       const deadline = Math.min(DEADLINE_MS, ctx.limits.queryTimeoutMs);
       const answer = await sendSparql(ctx, config.endpoint, guarded.text, { timeoutMs: deadline });

@@ -1,4 +1,11 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { type CubeVersionRow, collapseVersions } from '../cube/collapse-versions.js';
 import { searchQuery } from '../cube/search-query.js';
@@ -19,8 +26,8 @@ export function searchCubesTool(config: LindasToolConfig) {
       'description (in the chosen language), e.g. "waldbrand", "lärm", "energie". By default only published ' +
       'cubes, one entry per cube at its newest version. Read truncated before concluding anything: false means ' +
       'the list is complete; true means more matched (or could not be ruled out) — raise limit, or narrow with ' +
-      'creator_uri from list_publishers. total_matched counts cubes and is null when no exact count in that ' +
-      'unit is available. Pass a cube_uri on to get_cube_structure or query_cube_observations.',
+      'publisher_id from list_publishers. total_matched counts cubes and is null when no exact count in that ' +
+      'unit is available. Pass a cube_id on to get_cube_structure or query_cube_observations.',
     input: z
       .object({
         query: z
@@ -30,12 +37,15 @@ export function searchCubesTool(config: LindasToolConfig) {
           .max(200)
           .describe('Word or phrase to look for, case-insensitive (2..200 chars).'),
         language: LanguageInputSchema,
-        creator_uri: z
+        publisher_id: z
           .string()
           .max(2000)
           .optional()
-          .describe('Only cubes of this publishing body (an IRI from list_publishers).'),
-        limit: z.number().int().min(1).max(100).default(20).describe('Cubes to return, 1..100 (default 20).'),
+          .describe(
+            'Only cubes of this publishing body: a publisher_id from list_publishers (default: every publisher).',
+          ),
+        limit: limitParam('Cubes', 100, 20),
+        offset: offsetParam('Cubes'),
         latest_only: z
           .boolean()
           .default(true)
@@ -48,7 +58,7 @@ export function searchCubesTool(config: LindasToolConfig) {
       latest_only: z.boolean(),
       cubes: z.array(
         z.object({
-          cube_uri: z.string(),
+          cube_id: z.string(),
           name: z.string().nullable(),
           description: z.string().nullable(),
           creator: z.string().nullable(),
@@ -64,23 +74,26 @@ export function searchCubesTool(config: LindasToolConfig) {
         .number()
         .nullable()
         .describe('Matching cubes in the same unit as returned; null when no exact count is available.'),
+      next_offset: NextOffsetSchema,
       match_type: z
         .enum(['exact', 'none'])
         .describe('"none" when nothing matched: a real miss, not an error.'),
       suggestion: z.string().nullable().describe('What to try next when nothing matched.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { query: 'waldbrand' },
+    deprecatedAliases: { creator_uri: 'publisher_id' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
       const query = searchQuery({
         text: input.query,
         language,
-        creatorUri: input.creator_uri,
+        creatorUri: input.publisher_id,
         fetchLimit: MAX_VERSION_ROWS + 1,
       });
       const answer = await selectRows(ctx, config.endpoint, query);
       const rows: CubeVersionRow[] = answer.body.results.bindings.map((b) => ({
-        cube_uri: b.cube?.value ?? '',
+        cube_id: b.cube?.value ?? '',
         name: b.name?.value ?? null,
         description: b.desc?.value ?? null,
         creator: b.creator?.value ?? null,
@@ -91,7 +104,8 @@ export function searchCubesTool(config: LindasToolConfig) {
       const candidates = input.latest_only
         ? collapseVersions(rows.slice(0, MAX_VERSION_ROWS))
         : rows.slice(0, MAX_VERSION_ROWS);
-      const cubes = candidates.slice(0, input.limit);
+      const cubes = candidates.slice(input.offset, input.offset + input.limit);
+      const more = !sawAll || candidates.length > input.offset + input.limit;
       const total = sawAll ? candidates.length : null;
       return {
         data: {
@@ -100,11 +114,12 @@ export function searchCubesTool(config: LindasToolConfig) {
           latest_only: input.latest_only,
           cubes,
           returned: cubes.length,
-          truncated: !sawAll || candidates.length > input.limit,
+          truncated: more,
+          next_offset: nextOffset(input.offset, cubes.length, more),
           total_matched: total,
-          match_type: cubes.length > 0 ? ('exact' as const) : ('none' as const),
+          match_type: candidates.length > 0 ? ('exact' as const) : ('none' as const),
           suggestion:
-            cubes.length > 0
+            candidates.length > 0
               ? null
               : `No published cube has "${input.query.slice(0, 60)}" in its ${language} name or description. Try a shorter word stem, another language, or list_publishers to browse by publisher.`,
         },

@@ -1,9 +1,10 @@
+import { describeLicence } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { CubeDescription } from '../cube/cube-description.js';
 import type { NamedDimension } from '../cube/dimension-names.js';
 import { LANGUAGES } from '../language.js';
 
-export const CubeUriSchema = z
+export const CubeIdSchema = z
   .string()
   .min(8)
   .max(2000)
@@ -17,6 +18,11 @@ export const LicenceSchema = z
     property: z
       .enum(['dcterms:license', 'schema:license', 'dcterms:rights'])
       .describe('Which property stated it; dcterms:rights is a fallback when no licence is declared.'),
+    name: z
+      .string()
+      .nullable()
+      .describe('A readable name for the URI; null when it is not a known licence or act.'),
+    terms: z.string().nullable().describe('In short, what a re-user must do; null when unknown.'),
   })
   .nullable()
   .describe('The cube licence as the portal states it; null when it states none.');
@@ -42,7 +48,14 @@ export function summarizeDimension(d: NamedDimension): z.infer<typeof DimensionS
 }
 
 export function licenceOf(cube: CubeDescription): z.infer<typeof LicenceSchema> {
-  return cube.licence ? { uri: cube.licence.uri, property: cube.licence.property } : null;
+  if (!cube.licence) return null;
+  const known = describeLicence(cube.licence.uri);
+  return {
+    uri: cube.licence.uri,
+    property: cube.licence.property,
+    name: known?.name ?? null,
+    terms: known?.terms ?? null,
+  };
 }
 
 export const LanguageInputSchema = z

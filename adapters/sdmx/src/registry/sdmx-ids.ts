@@ -42,3 +42,11 @@ export function segment(value: string): string {
 export function isSdmxId(value: string): boolean {
   return ID.test(value);
 }
+
+export const LanguageSchema = z
+  .string()
+  .regex(/^[a-z]{2}$/, 'a two-letter language code')
+  .optional()
+  .describe(
+    'Language of names and labels, e.g. "en" or "fr" (default: the language configured for this registry); a name the registry gives in no such language falls back to another.',
+  );

@@ -83,6 +83,7 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
         .describe('When the registry prepared the structure message.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { flow_id: 'CME' },
     async execute(input, ctx) {
       const structure = await loadFlowStructure(rt, ctx, {
         flowId: input.flow_id,
@@ -108,8 +109,8 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
             id: flow.id,
             agency: flow.agency,
             version: flow.version,
-            name: pickText(flow.names, rt.language),
-            description: pickText(flow.descriptions, rt.language),
+            name: pickText(flow.names, input.language ?? rt.language),
+            description: pickText(flow.descriptions, input.language ?? rt.language),
           },
           data_structure: refText(dsd) ?? dsd.id,
           key_template: structure.dimensions.map((d) => d.id).join('.'),

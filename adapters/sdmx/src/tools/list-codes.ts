@@ -1,4 +1,12 @@
-import { defineTool, OpenDataError, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  OpenDataError,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadFlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
@@ -16,7 +24,8 @@ export function listCodesTool(rt: SdmxRuntime) {
       'Lists the codes a dimension of a dataflow accepts (countries, indicators, sexes …) with their names and ' +
       'parent code, already narrowed to what the registry constraints allow when it states any (constrained ' +
       'says so). query filters by a word in the code id or name, e.g. "brazil" or "mortality". Use the code ids ' +
-      '(not the names) in query_data filters. Check truncated; total_matched counts every matching code.',
+      '(not the names) in query_data filters. When truncated, call again with offset = next_offset; total_matched ' +
+      'counts every matching code.',
     input: z
       .object({
         ...flowInputShape,
@@ -30,7 +39,8 @@ export function listCodesTool(rt: SdmxRuntime) {
           .describe(
             'Word to look for in code ids and names, case-insensitive (1..200 chars; default: none).',
           ),
-        limit: z.number().int().min(1).max(500).default(50).describe('Codes to return, 1..500 (default 50).'),
+        limit: limitParam('Codes', 500, 50),
+        offset: offsetParam('Codes'),
       })
       .strict(),
     output: z.object({
@@ -50,8 +60,10 @@ export function listCodesTool(rt: SdmxRuntime) {
       returned: z.number(),
       truncated: z.boolean().describe('True when more codes matched than returned.'),
       total_matched: z.number().describe('Codes matching, in the same unit as returned.'),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { flow_id: 'CME', dimension: 'REF_AREA', query: 'brazil' },
     async execute(input, ctx) {
       const structure = await loadFlowStructure(rt, ctx, {
         flowId: input.flow_id,
@@ -79,11 +91,12 @@ export function listCodesTool(rt: SdmxRuntime) {
       }
       const word = input.query?.toLowerCase();
       const matched = usable.codes
-        .map((c) => ({ id: c.id, name: pickText(c.names, rt.language), parent: c.parent }))
+        .map((c) => ({ id: c.id, name: pickText(c.names, input.language ?? rt.language), parent: c.parent }))
         .filter(
           (c) => !word || c.id.toLowerCase().includes(word) || (c.name ?? '').toLowerCase().includes(word),
         );
-      const codes = matched.slice(0, input.limit);
+      const codes = matched.slice(input.offset, input.offset + input.limit);
+      const truncated = matched.length > input.offset + codes.length;
       const ref = dimension.codelistRef;
       return {
         data: {
@@ -95,8 +108,9 @@ export function listCodesTool(rt: SdmxRuntime) {
           codelist_size: usable.codelistSize,
           codes,
           returned: codes.length,
-          truncated: matched.length > codes.length,
+          truncated,
           total_matched: matched.length,
+          next_offset: nextOffset(input.offset, codes.length, truncated),
         },
         source: sdmxSource(rt, {
           url: structure.url,

@@ -1,13 +1,28 @@
-import { defineTool, OpenDataError, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  ColumnarTableShape,
+  chooseColumns,
+  defineTool,
+  dimensionFiltersParam,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  OpenDataError,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+  sortRecords,
+  toColumnarTable,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { fetchData, restUrl } from '../registry/fetch-sdmx.js';
 import { loadFlowStructure } from '../registry/flow-structure.js';
 import { parseDataCsv } from '../registry/parse-data-csv.js';
-import { CodeIdSchema, ComponentIdSchema, PeriodSchema, segment } from '../registry/sdmx-ids.js';
+import { PeriodSchema, segment } from '../registry/sdmx-ids.js';
 import { buildSeriesKey } from '../registry/series-key.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
-import { CodedValueSchema, flowInputShape } from './flow-input.js';
+import { codesByDimension } from './codes-by-dimension.js';
+import { flowInputShape } from './flow-input.js';
+import { observationRecords } from './observation-records.js';
 
 const MAX_FILTERED_DIMENSIONS = 20;
 
@@ -16,35 +31,42 @@ export function queryDataTool(rt: SdmxRuntime) {
     name: 'query_data',
     title: 'Read observations of a dataflow',
     description:
-      'Reads observations of one dataflow. filters maps dimension ids to the codes wanted, e.g. ' +
-      '{"REF_AREA":["USA","BRA"],"INDICATOR":["CME_MRY0T4"],"SEX":["_T"]}; a dimension left out means every ' +
-      'code. Dimensions and codes are checked against the structure before the registry is called, so an ' +
-      'unknown one is refused with the valid choices. Each observation gives the dimension codes with their ' +
-      'labels, time_period, obs_value exactly as published (a string, "13.1817699535802" stays so) and value ' +
-      'as a number when it is one, plus attributes such as the unit and status. no_data means the registry ' +
-      'answered that nothing matches; it is not an outage. Check truncated: total_matched counts every ' +
-      'observation the registry sent.',
+      'Reads observations of one dataflow as a table. filters maps dimension ids to the codes wanted, e.g. ' +
+      '{"REF_AREA":["USA","BRA"],"INDICATOR":"CME_MRY0T4"}; a dimension left out means every code. Dimensions ' +
+      'and codes are checked against the structure before the registry is called, so an unknown one is refused ' +
+      'with the valid choices. The answer is columnar: columns once, rows as arrays of codes; a column with one ' +
+      'value in every row is given once in fixed; labels names each code once (labels.REF_AREA.USA). value is ' +
+      'the observation as a number; obs_value, the text exactly as published, appears only when it differs ' +
+      'from the number (e.g. "6.270"). Numeric attributes (bounds) are numbers. sort with limit gives a top-N. ' +
+      'no_data means the registry answered that nothing matches; it is not an outage. When truncated, call ' +
+      'again with offset = next_offset.',
     input: z
       .object({
         ...flowInputShape,
-        filters: z
-          .record(ComponentIdSchema, z.array(CodeIdSchema).min(1).max(50))
-          .refine((f) => Object.keys(f).length <= MAX_FILTERED_DIMENSIONS, 'at most 20 filtered dimensions')
-          .default({})
-          .describe(
-            'Codes wanted per dimension id, 1..50 codes each (default {} = every series). Use ids from list_codes.',
-          ),
+        filters: dimensionFiltersParam({
+          example: '{"REF_AREA": ["USA", "BRA"], "INDICATOR": "CME_MRY0T4", "SEX": "_T"}',
+          comparisons: false,
+          maxDimensions: MAX_FILTERED_DIMENSIONS,
+        }),
         start_period: PeriodSchema.optional().describe(
           'First period wanted, e.g. "2015" or "2020-Q1" (default: open).',
         ),
         end_period: PeriodSchema.optional().describe('Last period wanted, e.g. "2023" (default: open).'),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(1000)
-          .default(100)
-          .describe('Observations to return, 1..1000 (default 100).'),
+        sort: z
+          .string()
+          .max(100)
+          .optional()
+          .describe(
+            'Order of the rows by one column, "-" in front for descending: "-value" with limit 10 is a top 10 ' +
+              '(default: as the registry sent them).',
+          ),
+        columns: z
+          .array(z.string().max(100))
+          .max(40)
+          .optional()
+          .describe('Columns to return, e.g. ["REF_AREA", "time_period", "value"] (default: all).'),
+        limit: limitParam('Observations', 1000, 25),
+        offset: offsetParam('Observations'),
       })
       .strict(),
     output: z.object({
@@ -57,28 +79,16 @@ export function queryDataTool(rt: SdmxRuntime) {
       dialect: z
         .enum(['sdmx-csv-1.0', 'code-label-columns'])
         .describe('The CSV layout the registry answered with.'),
-      observations: z.array(
-        z.object({
-          series_key: z.string().describe('This observation’s own series key.'),
-          dimensions: z.record(z.string(), CodedValueSchema),
-          time_period: z.string(),
-          obs_value: z
-            .string()
-            .nullable()
-            .describe('The value exactly as published; null when the cell is empty.'),
-          value: z.number().nullable().describe('obs_value as a number; null when it is not numeric.'),
-          attributes: z
-            .record(z.string(), CodedValueSchema)
-            .describe('Non-empty attributes (unit, status …).'),
-        }),
-      ),
+      ...ColumnarTableShape,
       returned: z.number(),
       truncated: z.boolean().describe('True when the registry sent more observations than returned.'),
       total_matched: z
         .number()
         .describe('Observations the registry sent for this query (same unit as returned).'),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { flow_id: 'CME', filters: { REF_AREA: 'USA', INDICATOR: 'CME_MRY0T4' }, start_period: '2020' },
     async execute(input, ctx) {
       if (input.start_period && input.end_period && startsAfterEnd(input.start_period, input.end_period)) {
         throw new OpenDataError('invalid_input', 'start_period is after end_period.', {
@@ -90,7 +100,7 @@ export function queryDataTool(rt: SdmxRuntime) {
         agency: input.agency,
         version: input.version,
       });
-      const key = buildSeriesKey(structure, input.filters);
+      const key = buildSeriesKey(structure, codesByDimension(input.filters));
       const { flow } = structure;
       const flowRef = [flow.agency, flow.id, flow.version].map(segment).join(',');
       const encodedKey =
@@ -106,7 +116,7 @@ export function queryDataTool(rt: SdmxRuntime) {
         ...(rt.csvFormatParam ? { format: rt.csvFormatParam } : {}),
       });
       const answer = await fetchData(ctx, url);
-      const parsed = parseDataCsv(answer.text, structure, rt.language);
+      const parsed = parseDataCsv(answer.text, structure, input.language ?? rt.language);
       if (parsed.observations.length === 0) {
         throw new OpenDataError(
           'no_data',
@@ -116,7 +126,11 @@ export function queryDataTool(rt: SdmxRuntime) {
           },
         );
       }
-      const observations = parsed.observations.slice(0, input.limit);
+      const { records, columns: available } = observationRecords(parsed.observations);
+      const columns = chooseColumns(available, input.columns);
+      const sorted = sortRecords(records, input.sort, available);
+      const page = sorted.slice(input.offset, input.offset + input.limit);
+      const truncated = sorted.length > input.offset + page.length;
       const lastModified = answer.headers['last-modified'];
       return {
         data: {
@@ -125,10 +139,11 @@ export function queryDataTool(rt: SdmxRuntime) {
           start_period: input.start_period ?? null,
           end_period: input.end_period ?? null,
           dialect: parsed.dialect,
-          observations,
-          returned: observations.length,
-          truncated: parsed.observations.length > observations.length,
+          ...toColumnarTable(page, columns),
+          returned: page.length,
+          truncated,
           total_matched: parsed.observations.length,
+          next_offset: nextOffset(input.offset, page.length, truncated),
         },
         source: sdmxSource(rt, {
           url,

@@ -1,8 +1,15 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import { pickText } from '../registry/pick-text.js';
-import { AgencyIdSchema } from '../registry/sdmx-ids.js';
+import { AgencyIdSchema, LanguageSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 
@@ -14,8 +21,8 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       `Start here. Lists the dataflows (statistical tables) of the ${rt.title} registry whose id, name or ` +
       'description contains every word of the query (case-insensitive); without a query it lists them all, ' +
       'sorted by id. A dataflow id such as "CME" is what get_dataflow_structure, list_codes and query_data take. ' +
-      'Check truncated: true means more flows matched than returned (raise limit or add a word); total_matched ' +
-      'counts every matching flow.',
+      'Check truncated: true means more flows matched than returned: call again with offset = next_offset, or add ' +
+      'a word; total_matched counts every matching flow.',
     input: z
       .object({
         query: z
@@ -28,7 +35,9 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
             'Words to look for in id, name and description, all must match (1..200 chars; default: none).',
           ),
         agency: AgencyIdSchema.optional(),
-        limit: z.number().int().min(1).max(100).default(20).describe('Flows to return, 1..100 (default 20).'),
+        language: LanguageSchema,
+        limit: limitParam('Flows', 100, 20),
+        offset: offsetParam('Flows'),
       })
       .strict(),
     output: z.object({
@@ -45,6 +54,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       returned: z.number(),
       truncated: z.boolean().describe('True when more flows matched than returned.'),
       total_matched: z.number().describe('Flows matching the query, in the same unit as returned.'),
+      next_offset: NextOffsetSchema,
       registry_prepared_at: z
         .string()
         .nullable()
@@ -53,6 +63,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
         ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
+    example: { query: 'mortality' },
     async execute(input, ctx) {
       const agency = input.agency ?? rt.agency;
       const list = await loadDataflowList(rt, ctx, agency);
@@ -62,22 +73,24 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           id: f.id,
           agency: f.agency,
           version: f.version,
-          name: pickText(f.names, rt.language),
-          description: pickText(f.descriptions, rt.language),
+          name: pickText(f.names, input.language ?? rt.language),
+          description: pickText(f.descriptions, input.language ?? rt.language),
         }))
         .filter((f) => {
           const haystack = `${f.id} ${f.name ?? ''} ${f.description ?? ''}`.toLowerCase();
           return words.every((w) => haystack.includes(w));
         })
         .sort((a, b) => a.id.localeCompare(b.id) || a.agency.localeCompare(b.agency));
-      const flows = matched.slice(0, input.limit);
+      const flows = matched.slice(input.offset, input.offset + input.limit);
+      const truncated = matched.length > input.offset + flows.length;
       return {
         data: {
           agency,
           flows,
           returned: flows.length,
-          truncated: matched.length > flows.length,
+          truncated,
           total_matched: matched.length,
+          next_offset: nextOffset(input.offset, flows.length, truncated),
           registry_prepared_at: list.prepared,
         },
         source: sdmxSource(rt, {

@@ -31,4 +31,6 @@ export interface AdapterConformanceOptions {
   failures?: Array<{ tool: string; args: unknown; code: ErrorCode }>;
   /** Upstream faults and the code each must surface as (rate_limited, upstream_unavailable …). */
   faults?: ConformanceFault[];
+  /** Tools whose truncated answers cannot be paged by offset, each with the reason (docs/VOCABULARY.md). */
+  unpaged?: Record<string, string>;
 }

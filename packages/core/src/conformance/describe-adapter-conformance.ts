@@ -7,6 +7,7 @@ import { createOpenDataServer } from '../server/create-server.js';
 import { connectInProcess, type InProcessPair } from '../testing/in-process-client.js';
 import { createMemoryLogger, type MemoryLogger } from '../testing/memory-logger.js';
 import { type OutboundWatch, watchOutbound } from '../testing/outbound-watch.js';
+import { vocabularyProblems } from '../testing/vocabulary-problems.js';
 import type { AdapterConformanceOptions, ConformanceSetup } from './conformance-options.js';
 import { provenanceProblems } from './provenance-problems.js';
 import { toolMetadataProblems } from './tool-metadata-problems.js';
@@ -58,9 +59,15 @@ export function describeAdapterConformance(options: AdapterConformanceOptions): 
 
     it('declares complete tool metadata', async () => {
       const { tools } = await client.listTools();
-      const own = tools.filter((t) => t.name !== 'api_status');
+      const own = tools.filter((t) => t.name !== 'api_status' && t.name !== 'search_all');
       expect(own.length).toBe(setup.adapter.tools.length);
       expect(own.flatMap(toolMetadataProblems)).toEqual([]);
+    });
+
+    it('keeps the shared vocabulary of parameter names and answers', () => {
+      for (const tool of setup.adapter.tools) {
+        expect(vocabularyProblems(tool, { unpaged: options.unpaged ?? {} }), tool.name).toEqual([]);
+      }
     });
 
     it('has a success case for every data tool', () => {

@@ -1,6 +1,12 @@
-import type { GetPromptResult, InputRequiredResult, ReadResourceResult } from '@modelcontextprotocol/server';
+import type {
+  CacheHint,
+  GetPromptResult,
+  InputRequiredResult,
+  ReadResourceResult,
+} from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { RequestContext, ToolContext } from './context.js';
+import type { AdapterSearch } from './search-capability.js';
 import type { AnyObjectSchema, AnyToolDefinition } from './tool.js';
 
 /** Bumped when the adapter contract changes incompatibly; core refuses adapters of another version. */
@@ -22,6 +28,8 @@ export interface ResourceDefinition {
   title?: string;
   description?: string;
   mimeType?: string;
+  /** How long a client may keep a read, and whether shared caches may (2026-07-28 revision). */
+  cacheHint?: CacheHint;
   /** May answer `inputRequired(...)` like a content tool. */
   read(
     uri: URL,
@@ -71,6 +79,8 @@ export interface Adapter {
   prompts?: PromptDefinition[];
   network?: NetworkPolicy;
   health?(ctx: ToolContext): Promise<HealthProbe>;
+  /** Optional: lets `search_all` search this backend alongside the others. */
+  search?: AdapterSearch;
   /** Releases what the instance holds (database sessions, temp files). */
   close?(): Promise<void>;
 }

@@ -37,6 +37,16 @@ interface ToolMetadata<Input extends AnyObjectSchema> {
   /** A strict zod object; every field described. */
   input: Input;
   annotations: ToolAnnotations;
+  /**
+   * A minimal correct call, shown when a call is refused as invalid_input so that the next try is
+   * right. Without it core builds one from the required parameters.
+   */
+  example?: Record<string, unknown>;
+  /**
+   * Old parameter names still read for one release, each mapped to its new name. A call that uses
+   * one is answered, with a `deprecated` note naming the new parameter.
+   */
+  deprecatedAliases?: Record<string, string>;
 }
 
 /** A tool whose answer is data from a portal, wrapped by core in the answer envelope. */

@@ -6,7 +6,10 @@ export function buildCitation(source: Provenance): string {
   const what = source.title ?? Object.values(source.identifiers)[0] ?? source.endpoint;
   parts.push(source.publisher ? `${source.publisher}: ${what}` : what);
   parts.push(`via ${source.endpoint}`);
-  const license = source.license?.title ?? source.license?.id ?? source.license?.url;
+  const stated = source.license;
+  // A name from the table of known licences keeps the URI beside it, so a reader can check it.
+  const license =
+    stated?.title ?? (stated?.known_as ? `${stated.known_as} (${stated.url})` : (stated?.id ?? stated?.url));
   if (license) parts.push(`licence ${license}`);
   if (source.source_modified_at) parts.push(`modified ${source.source_modified_at.slice(0, 10)}`);
   parts.push(`retrieved ${source.retrieved_at.slice(0, 10)}`);

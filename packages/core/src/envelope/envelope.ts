@@ -19,7 +19,7 @@ export interface ErrorEnvelope {
 
 export type Envelope = SuccessEnvelope | ErrorEnvelope;
 
-const RESERVED = ['ok', 'source', 'citation', 'retrieved_at', 'error'] as const;
+const RESERVED = ['ok', 'source', 'citation', 'retrieved_at', 'error', 'deprecated'] as const;
 
 /** The success envelope schema advertised as a tool's output schema. */
 export function successEnvelopeSchema<Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) {
@@ -28,6 +28,10 @@ export function successEnvelopeSchema<Shape extends z.ZodRawShape>(fields: z.Zod
     source: ProvenanceSchema.describe('Provenance: where and when this answer was read.'),
     citation: z.string().describe('One line a person can paste to credit the source.'),
     retrieved_at: z.string().describe('When this server fetched the data (ISO 8601).'),
+    deprecated: z
+      .array(z.string())
+      .optional()
+      .describe('Present when the call used an old parameter name: which, and the name to use instead.'),
   });
 }
 

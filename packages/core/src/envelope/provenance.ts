@@ -11,6 +11,11 @@ export const LicenseSchema = z
       .nullable()
       .optional()
       .describe('Which metadata field stated the licence (e.g. "dcterms:license", "dcterms:rights").'),
+    known_as: z
+      .string()
+      .optional()
+      .describe('A readable name for the licence URI, from this server’s table of known licences.'),
+    terms: z.string().optional().describe('In short, what a re-user must do (attribution, share-alike …).'),
   })
   .strict();
 export type License = z.infer<typeof LicenseSchema>;
@@ -18,7 +23,18 @@ export type License = z.infer<typeof LicenseSchema>;
 export const QuerySchema = z
   .object({
     language: z.enum(['sql', 'sparql', 'url', 'api']).describe('What kind of query this is.'),
-    text: z.string().describe('The query exactly as it was run, or the URL called.'),
+    text: z
+      .string()
+      .describe('The query exactly as it was run, or the URL called; a short form when shortened is true.'),
+    shortened: z
+      .boolean()
+      .optional()
+      .describe('True when text is a short form: PREFIX lines and spacing dropped, the middle cut.'),
+    sha256: z.string().optional().describe('SHA-256 of the full query text, to check it against a log.'),
+    full_text_uri: z
+      .string()
+      .optional()
+      .describe('MCP resource that serves the full query text (resources/read), while this server runs.'),
   })
   .strict();
 export type QueryRecord = z.infer<typeof QuerySchema>;

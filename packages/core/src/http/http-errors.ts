@@ -28,9 +28,26 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
+/**
+ * The status an offline fixture backend answers a request it holds no recording for. Unassigned in
+ * the HTTP registry, so no portal sends it; kept apart from 404 so that "the recording lacks it" is
+ * never read as "the portal has nothing".
+ */
+export const NOT_RECORDED_STATUS = 460;
+
 /** The error for an HTTP status the caller did not accept; never includes the body. */
 export function statusError(status: number, host: string, retryAfter: string | null = null): OpenDataError {
   const details: Record<string, unknown> = { status, host };
+  if (status === NOT_RECORDED_STATUS) {
+    return new OpenDataError(
+      'upstream_error',
+      `Not available offline: the fixture backend at ${host} holds no recording of this request. It says nothing about whether the live portal has the data.`,
+      {
+        hint: 'Offline, ask for what the recordings hold (the demo journeys show some); online, the live portal answers.',
+        details: { ...details, not_recorded: true },
+      },
+    );
+  }
   if (status === 429) {
     const seconds = parseRetryAfter(retryAfter);
     if (seconds !== null) details.retry_after_s = seconds;

@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type CacheHint,
   type CallToolResult,
   type InputRequiredResult,
   type McpRequestContext,
@@ -11,6 +12,7 @@ import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
+import type { AnyToolDefinition } from '../contract/tool.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
@@ -25,11 +27,14 @@ import {
   composeAdapters,
 } from './compose-adapters.js';
 import { declareStaticLists } from './declare-static-lists.js';
+import { explainInvalidInput } from './explain-invalid-input.js';
 import { HealthLedger } from './health-ledger.js';
 import { mergeInstructions } from './merge-instructions.js';
 import { type ProgressReporter, progressReporter } from './progress-reporter.js';
+import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
+import { createSearchAllTool } from './search-all-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { runDataTool } from './tool-runner.js';
 import { withDeadline } from './with-deadline.js';
@@ -59,15 +64,33 @@ export interface CallOptions {
 }
 
 export interface OpenDataServer {
-  readonly tools: ReadonlyArray<{ name: string; title: string; adapterId: string }>;
+  /** Every registered tool under its composed name, with its definition. */
+  readonly tools: ReadonlyArray<{
+    name: string;
+    title: string;
+    adapterId: string;
+    definition: AnyToolDefinition;
+  }>;
   readonly adapters: ReadonlyArray<Adapter>;
   readonly instructions: string;
   /** A fresh SDK server with every tool, resource and prompt; the serving entries call it per request or connection. */
   createMcpServer(request?: McpRequestContext): McpServer;
   /** Calls a data tool in process, without the protocol: the same envelope a client receives. */
   callTool(name: string, args: unknown, options?: CallOptions): Promise<Envelope>;
+  /** The full text of a query an answer showed in short form, by its SHA-256, while it is held. */
+  queryText(sha256: string): string | undefined;
   close(): Promise<void>;
 }
+
+// Tools, prompts and templates are fixed for the life of a server: clients may keep the lists.
+const LIST_CACHE: CacheHint = { ttlMs: 3_600_000, cacheScope: 'public' };
+const LIST_CACHE_HINTS = {
+  'tools/list': LIST_CACHE,
+  'prompts/list': LIST_CACHE,
+  'resources/list': LIST_CACHE,
+  'resources/templates/list': LIST_CACHE,
+  'server/discover': LIST_CACHE,
+};
 
 /** Composes adapters into one server; throws `CompositionError` at start-up on any clash. */
 export function createOpenDataServer(options: OpenDataServerOptions): OpenDataServer {
@@ -76,7 +99,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const clock = options.clock ?? { now: () => new Date() };
   const ledger = new HealthLedger();
   const sealer = createRequestStateSealer(options.requestStateKey);
-  const composed = composeAdapters(options.adapters, ['api_status']);
+  const composed = composeAdapters(options.adapters, ['api_status', 'search_all']);
   const adapters = options.adapters.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
@@ -111,9 +134,29 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
 
   const statusTool = createApiStatusTool(adapters, (a, s) => contextFor(a, s), ledger);
   const coreAdapter = { id: 'core' } as Adapter;
-  const tools: ComposedTool[] = [{ name: 'api_status', tool: statusTool, adapter: coreAdapter }, ...composed];
+  const composedName = new Map(composed.map((t) => [`${t.adapter.id}\u0000${t.tool.name}`, t.name]));
+  // Only when some backend can search: a search over nothing would only mislead.
+  const searchTool = adapters.some((a) => a.search)
+    ? [
+        {
+          name: 'search_all',
+          tool: createSearchAllTool(
+            adapters,
+            (a, s) => contextFor(a, s),
+            (adapter, local) => composedName.get(`${adapter.id}\u0000${local}`) ?? local,
+          ),
+          adapter: coreAdapter,
+        },
+      ]
+    : [];
+  const tools: ComposedTool[] = [
+    { name: 'api_status', tool: statusTool, adapter: coreAdapter },
+    ...searchTool,
+    ...composed,
+  ];
   const byName = new Map(tools.map((t) => [t.name, t]));
   const instructions = mergeInstructions(adapters);
+  const queryTexts = createQueryTexts();
 
   async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
     if (entry.tool.kind !== 'data')
@@ -124,7 +167,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       const ctx = adapter
         ? contextFor(adapter, signal, options.onProgress)
         : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx);
+      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember);
       if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
       return envelope;
     });
@@ -175,7 +218,8 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         }
         const parsed = tool.input.safeParse(args ?? {});
         if (!parsed.success) {
-          return { content: [{ type: 'text', text: `Invalid arguments for ${entry.name}.` }], isError: true };
+          const refusal = explainInvalidInput(tool, entry.name, parsed.error);
+          return { content: [{ type: 'text', text: `${refusal.message} ${refusal.hint}` }], isError: true };
         }
         return withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
           tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
@@ -187,21 +231,33 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   function createMcpServer(): McpServer {
     const server = new McpServer(
       { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
-      { instructions, capabilities: { tools: {}, logging: {} }, requestState: { verify: sealer.verify } },
+      {
+        instructions,
+        capabilities: { tools: {}, logging: {} },
+        requestState: { verify: sealer.verify },
+        cacheHints: LIST_CACHE_HINTS,
+      },
     );
     for (const entry of tools) register(server, entry);
     registerExtras(server, adapters, (adapter, sdk) =>
       sealer.contextFor(contextFor(adapter, sdk.mcpReq.signal), sdk),
     );
+    queryTexts.register(server);
     declareStaticLists(server);
     return server;
   }
 
   return {
-    tools: tools.map((t) => ({ name: t.name, title: t.tool.title, adapterId: t.adapter.id })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.tool.title,
+      adapterId: t.adapter.id,
+      definition: t.tool,
+    })),
     adapters,
     instructions,
     createMcpServer,
+    queryText: queryTexts.get,
     async callTool(name, args, callOptions = {}) {
       const entry = byName.get(name);
       if (!entry) {

@@ -19,10 +19,18 @@ export function registerExtras(
   contextFor: ContextFor,
 ): void {
   const known: Array<(uri: string) => boolean> = [];
+  const promptNames = new Set<string>();
   for (const adapter of adapters) {
     for (const resource of adapter.resources ?? [])
       known.push(registerResource(server, adapter, resource, contextFor));
-    for (const prompt of adapter.prompts ?? []) registerPrompt(server, adapter, prompt, contextFor);
+    for (const prompt of adapter.prompts ?? []) {
+      // Two instances of one adapter offer the same prompts; the second is told apart by its id.
+      const name = promptNames.has(prompt.name)
+        ? `${adapter.id.replace(/[^A-Za-z0-9_]+/g, '_')}_${prompt.name}`
+        : prompt.name;
+      promptNames.add(name);
+      registerPrompt(server, adapter, name === prompt.name ? prompt : { ...prompt, name }, contextFor);
+    }
   }
   if (known.length > 0) registerSubscriptions(server, (uri) => known.some((matches) => matches(uri)));
 }
@@ -37,6 +45,7 @@ function registerResource(
     ...(resource.title ? { title: resource.title } : {}),
     ...(resource.description ? { description: resource.description } : {}),
     ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+    ...(resource.cacheHint ? { cacheHint: resource.cacheHint } : {}),
   };
   if (resource.template) {
     const template = new ResourceTemplate(resource.template, {

@@ -1,9 +1,13 @@
 import type { ToolContext } from '../contract/context.js';
 import type { DataToolDefinition } from '../contract/tool.js';
+import { compactQuery } from '../envelope/compact-query.js';
 import { type Envelope, errorEnvelope, successEnvelope } from '../envelope/envelope.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
+import { annotateLicence } from '../licences/annotate-licence.js';
 import { envelopeSchemaOf } from './advertise-only.js';
+import { applyDeprecatedAliases } from './apply-deprecated-aliases.js';
+import { explainInvalidInput } from './explain-invalid-input.js';
 import { formatIssues } from './format-issues.js';
 
 /**
@@ -15,26 +19,20 @@ export async function runDataTool(
   tool: DataToolDefinition<any, any>,
   args: unknown,
   ctx: ToolContext,
+  name: string = tool.name,
+  rememberQuery: (sha256: string, text: string) => void = () => {},
 ): Promise<Envelope> {
-  const parsed = tool.input.safeParse(args ?? {});
-  if (!parsed.success) {
-    return errorEnvelope(
-      toErrorBody(
-        new OpenDataError(
-          'invalid_input',
-          `Invalid arguments for ${tool.name}: ${formatIssues(parsed.error)}`,
-          {
-            hint: 'Check the parameter names, types and ranges in the tool input schema.',
-          },
-        ),
-      ),
-    );
-  }
+  const renamed = applyDeprecatedAliases(args ?? {}, tool.deprecatedAliases);
+  const parsed = tool.input.safeParse(renamed.args);
+  if (!parsed.success) return errorEnvelope(toErrorBody(explainInvalidInput(tool, name, parsed.error)));
   const started = performance.now();
   try {
     ctx.signal.throwIfAborted();
     const result = await tool.execute(parsed.data, ctx);
-    const envelope = successEnvelope(result.data as Record<string, unknown>, result.source);
+    const envelope = successEnvelope(
+      result.data as Record<string, unknown>,
+      result.source ? annotateLicence(compactQuery(result.source, rememberQuery)) : result.source,
+    );
     const checked = envelopeSchemaOf(tool.output).safeParse(envelope);
     if (!checked.success) {
       ctx.logger.error('tool output does not match its schema', {
@@ -44,7 +42,7 @@ export async function runDataTool(
       return errorEnvelope(toErrorBody(new Error('output schema mismatch')));
     }
     ctx.logger.debug('tool call succeeded', { tool: tool.name, ms: Math.round(performance.now() - started) });
-    return envelope;
+    return renamed.notes.length > 0 ? { ...envelope, deprecated: renamed.notes } : envelope;
   } catch (error) {
     const body = toErrorBody(
       ctx.signal.aborted && !(error instanceof OpenDataError) ? cancelled(ctx.signal) : error,

@@ -5,3 +5,8 @@ export { createMemoryLogger, type LogEntry, type MemoryLogger } from './memory-l
 export { type OutboundWatch, watchOutbound } from './outbound-watch.js';
 export { runJourney } from './run-journey.js';
 export { connectStdioScript, type StdioSession } from './stdio-session.js';
+export {
+  RETIRED_PARAMETER_NAMES,
+  type VocabularyOptions,
+  vocabularyProblems,
+} from './vocabulary-problems.js';

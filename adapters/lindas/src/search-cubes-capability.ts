@@ -1,0 +1,24 @@
+import type { AdapterSearch } from '@opendata-mcp/core';
+import { LANGUAGES } from './language.js';
+import type { LindasToolConfig } from './tools/lindas-tool-context.js';
+import { searchCubesTool } from './tools/search-cubes.js';
+
+/** LINDAS in `search_all`: published cubes by name or description, newest version each. */
+export function lindasSearch(config: LindasToolConfig): AdapterSearch {
+  const tool = searchCubesTool(config);
+  return async (request, ctx) => {
+    const language = (LANGUAGES as readonly string[]).includes(request.language ?? '')
+      ? request.language
+      : undefined;
+    const input = tool.input.parse({ query: request.query, limit: Math.min(request.limit, 100), language });
+    const { data } = await tool.execute(input, ctx);
+    return data.cubes.map((cube) => ({
+      kind: 'cube',
+      id: cube.cube_id,
+      title: cube.name,
+      description: cube.description,
+      publisher: cube.creator,
+      open: { tool: 'get_cube_structure', arguments: { cube_id: cube.cube_id } },
+    }));
+  };
+}

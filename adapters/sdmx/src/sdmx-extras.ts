@@ -1,0 +1,65 @@
+import { type PromptDefinition, type ResourceDefinition, toolResource } from '@opendata-mcp/core';
+import { z } from 'zod';
+import type { SdmxRuntime } from './sdmx-runtime.js';
+import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
+
+/** A dataflow as a resource: its dimensions, codes and constraints, as get_dataflow_structure answers. */
+export function sdmxResources(rt: SdmxRuntime, adapterId: string): ResourceDefinition[] {
+  return [
+    toolResource({
+      name: `${adapterId}_dataflow`,
+      template: `sdmx://${adapterId}/dataflow/{flow_id}`,
+      title: `${rt.title} dataflow`,
+      description: 'The structure of one dataflow: dimensions in key order, code lists, constraints.',
+      tool: getDataflowStructureTool(rt),
+    }),
+  ];
+}
+
+const CompareArgs = z.object({
+  statistic: z.string().min(2).max(100).describe('The statistic, e.g. "under-five mortality".'),
+  countries: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('ISO 3166 alpha-3 codes separated by commas, e.g. "USA,BRA" (default: every country).'),
+  period: z.string().max(20).optional().describe('Year or period, e.g. "2020" (default: the latest).'),
+});
+
+/** «Compare a statistic across countries»: the SDMX journey from a word to a ranked table. */
+export function sdmxPrompts(): PromptDefinition[] {
+  const prompt: PromptDefinition<typeof CompareArgs> = {
+    name: 'compare_statistic_across_countries',
+    title: 'Compare a statistic across countries',
+    description: 'Find a statistic in a registry and compare it across countries for one period.',
+    args: CompareArgs,
+    async get({ statistic, countries, period }) {
+      const areas = countries
+        ? JSON.stringify(
+            countries
+              .split(',')
+              .map((c) => c.trim().toUpperCase())
+              .filter(Boolean),
+          )
+        : null;
+      return {
+        messages: [
+          {
+            role: 'user',
+            content: {
+              type: 'text',
+              text: [
+                `Compare "${statistic}" across ${areas ? `the countries ${areas}` : 'countries'}${period ? ` in ${period}` : ''}.`,
+                `1. search_dataflows {"query": "${statistic.split(/\s+/)[0]}"} (or search_all) finds the dataflow.`,
+                '2. get_dataflow_structure {"flow_id": …} shows the dimensions; list_codes {"flow_id": …, "dimension": "INDICATOR", "query": …} finds the indicator code.',
+                `3. query_data {"flow_id": …, "filters": {${areas ? `"REF_AREA": ${areas}, ` : ''}"INDICATOR": "<code>"}${period ? `, "start_period": "${period}", "end_period": "${period}"` : ''}, "sort": "-value"}.`,
+                'Read labels for names, quote values as returned, state the unit, and give the citation.',
+              ].join('\n'),
+            },
+          },
+        ],
+      };
+    },
+  };
+  return [prompt as unknown as PromptDefinition];
+}

@@ -1,0 +1,133 @@
+import type { Envelope, OpenDataServer } from '@opendata-mcp/core';
+import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRuntime, type Runtime } from './build-runtime.js';
+import { defaultRegistry } from './default-registry.js';
+
+type Fixture = { url: string; hostPort: string; close(): Promise<void> };
+interface Hit {
+  adapter_id: string;
+  kind: string;
+  id: string;
+  title: string | null;
+  open: { tool: string; arguments: Record<string, unknown> };
+}
+
+describe('search_all: one search across every backend', () => {
+  let fixtures: Fixture[];
+  let runtime: Runtime;
+  let server: OpenDataServer;
+
+  beforeAll(async () => {
+    fixtures = await Promise.all([startLindasFixture(), startCkanFixture(), startSdmxFixture()]);
+    const [lindas, ckan, sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
+    runtime = buildRuntime(
+      {
+        adapters: [
+          { type: 'lindas', ...lindas },
+          { type: 'ckan', ...ckan },
+          { type: 'sdmx', ...sdmx },
+        ],
+        log_level: 'silent',
+      },
+      defaultRegistry,
+    );
+    server = runtime.server;
+  });
+  afterAll(async () => {
+    await runtime?.close();
+    await Promise.all(fixtures.map((f) => f.close()));
+  });
+
+  async function search(query: string): Promise<Hit[]> {
+    const envelope = await server.callTool('search_all', { query });
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    expect(envelope.all_answered).toBe(true);
+    return envelope.hits as Hit[];
+  }
+
+  async function opens(hit: Hit): Promise<Envelope> {
+    return server.callTool(hit.open.tool, hit.open.arguments);
+  }
+
+  it('finds the forest-fire cube, and its open call answers', async () => {
+    const [first] = await search('waldbrand');
+    expect(first).toMatchObject({ adapter_id: 'lindas', kind: 'cube', title: 'Waldbrandgefahr' });
+    expect((await opens(first as Hit)).ok).toBe(true);
+  });
+
+  it('finds the Kyiv protected-areas dataset', async () => {
+    const [first] = await search('природно-заповідного фонду Києва');
+    expect(first).toMatchObject({ adapter_id: 'ckan', kind: 'dataset', id: 'pzf-kyiv-city' });
+    expect((await opens(first as Hit)).ok).toBe(true);
+  });
+
+  it('finds the UNICEF child mortality flow', async () => {
+    const hits = await search('mortality');
+    expect(hits[0]).toMatchObject({ adapter_id: 'sdmx', kind: 'dataflow', id: 'CME' });
+    expect((await opens(hits[0] as Hit)).ok).toBe(true);
+  });
+
+  it('names a backend that is down instead of hiding it, and still answers from the others', async () => {
+    const [lindas, ckan, sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
+    // A port nothing listens on: the connection is refused.
+    const down = buildRuntime(
+      {
+        adapters: [
+          { type: 'lindas', ...lindas },
+          { type: 'ckan', ...ckan },
+          { type: 'sdmx', ...sdmx },
+          {
+            type: 'sdmx',
+            id: 'offline_registry',
+            tool_prefix: 'down',
+            url: 'http://127.0.0.1:9/rest',
+            trusted_hosts: ['127.0.0.1:9'],
+          },
+        ],
+        log_level: 'silent',
+      },
+      defaultRegistry,
+    );
+    try {
+      const envelope = await down.server.callTool('search_all', { query: 'mortality' });
+      if (!envelope.ok) throw new Error(envelope.error.message);
+      expect(envelope.all_answered).toBe(false);
+      const backends = envelope.backends as Array<{
+        adapter_id: string;
+        status: string;
+        error: { code: string } | null;
+      }>;
+      expect(backends.find((b) => b.adapter_id === 'offline_registry')).toMatchObject({
+        status: 'failed',
+        error: { code: 'upstream_unavailable' },
+      });
+      expect(backends.filter((b) => b.status === 'answered').map((b) => b.adapter_id)).toEqual([
+        'lindas',
+        'ckan',
+        'sdmx',
+      ]);
+      expect((envelope.hits as Hit[])[0]).toMatchObject({ adapter_id: 'sdmx', id: 'CME' });
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
+
+  it('prefixes the open call with the tool prefix of its instance', async () => {
+    const [, , sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
+    const prefixed = buildRuntime(
+      { adapters: [{ type: 'sdmx', tool_prefix: 'unicef', ...sdmx }], log_level: 'silent' },
+      defaultRegistry,
+    );
+    try {
+      const envelope = await prefixed.server.callTool('search_all', { query: 'mortality', limit: 1 });
+      if (!envelope.ok) throw new Error(envelope.error.message);
+      const [hit] = envelope.hits as Hit[];
+      expect(hit?.open.tool).toBe('unicef_get_dataflow_structure');
+      expect(envelope).toMatchObject({ returned: 1, truncated: true, next_offset: 1, total_matched: null });
+      expect((await prefixed.server.callTool(hit?.open.tool ?? '', hit?.open.arguments)).ok).toBe(true);
+    } finally {
+      await prefixed.close();
+    }
+  });
+});

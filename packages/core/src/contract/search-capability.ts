@@ -1,0 +1,30 @@
+import type { ToolContext } from './context.js';
+
+/** What `search_all` asks each adapter that can search. */
+export interface SearchRequest {
+  /** Words as the agent typed them, 2..200 characters. */
+  query: string;
+  /** Hits wanted from this adapter; it may return fewer. */
+  limit: number;
+  /** The language asked for, when the agent gave one. */
+  language?: string;
+}
+
+/** One thing an adapter found, with the call that opens it. */
+export interface SearchHit {
+  /** What was found: "cube", "dataset", "dataflow", "indicator" … */
+  kind: string;
+  id: string;
+  title: string | null;
+  description?: string | null;
+  publisher?: string | null;
+  /** The adapter's own tool (unprefixed name) and arguments that show this hit's structure. */
+  open: { tool: string; arguments: Record<string, unknown> };
+}
+
+/**
+ * The optional search capability of an adapter: implement it and `search_all` includes the
+ * backend, so agents facing several backends need not guess which one holds the answer. Hits come
+ * best first; core ranks across adapters by how well titles and descriptions match the query.
+ */
+export type AdapterSearch = (request: SearchRequest, ctx: ToolContext) => Promise<SearchHit[]>;

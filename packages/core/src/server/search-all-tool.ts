@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { Adapter } from '../contract/adapter.js';
+import type { ToolContext } from '../contract/context.js';
+import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
+import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
+import { toErrorBody } from '../errors/error-body.js';
+import { type RankedHit, rankHits } from './rank-hits.js';
+
+// A backend that has not answered by then is reported as failed; the others still answer.
+const SEARCH_TIMEOUT_MS = 20_000;
+const DESCRIPTION_CHARS = 160;
+
+const HitSchema = z.object({
+  adapter_id: z.string().describe('The configured backend instance that found it.'),
+  backend: z.string().describe('Backend kind: lindas, ckan, sdmx …'),
+  kind: z.string().describe('What it is: cube, dataset, dataflow, indicator …'),
+  id: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable().describe(`First ${DESCRIPTION_CHARS} characters.`),
+  publisher: z.string().nullable(),
+  open: z
+    .object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })
+    .describe('The call that shows its structure: pass it on as it is.'),
+});
+
+const BackendSchema = z.object({
+  adapter_id: z.string(),
+  backend: z.string(),
+  status: z
+    .enum(['answered', 'failed', 'cannot_search'])
+    .describe('"failed": the backend did not answer, so a miss there means nothing.'),
+  hits: z.number().describe('Hits this backend returned.'),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+/**
+ * One search over every configured backend that can search (the adapter contract's optional
+ * `search`), merged and ranked, each hit with the call that opens it; backends that fail are named.
+ */
+export function createSearchAllTool(
+  adapters: ReadonlyArray<Adapter>,
+  contextFor: (adapter: Adapter, signal: AbortSignal) => ToolContext,
+  toolNameOf: (adapter: Adapter, localName: string) => string,
+) {
+  return defineTool({
+    name: 'search_all',
+    title: 'Search every backend',
+    description:
+      'Start here when you do not know which backend holds the answer: searches the cubes, datasets and ' +
+      'dataflows of every configured backend at once and ranks the hits together by how well their titles ' +
+      'match. Each hit carries open: the tool and arguments that show its structure; call it as it is. ' +
+      'backends says which backends answered; a backend with status "failed" was not searched, so a missing ' +
+      "hit there proves nothing. Use the backend's own search tool for its filters (publisher, format).",
+    input: z
+      .object({
+        query: z
+          .string()
+          .trim()
+          .min(2)
+          .max(200)
+          .describe('Words to look for, in the language of the data (2..200 chars), e.g. "waldbrand".'),
+        language: z
+          .string()
+          .regex(/^[a-z]{2}$/)
+          .optional()
+          .describe(
+            'Two-letter language of names, for backends that serve several (default: each backend’s own).',
+          ),
+        limit: limitParam('Hits', 50, 10),
+        offset: offsetParam('Hits', 200),
+      })
+      .strict(),
+    output: z.object({
+      query: z.string(),
+      hits: z.array(HitSchema),
+      backends: z.array(BackendSchema).describe('Every configured backend and whether it answered.'),
+      all_answered: z.boolean().describe('False when a backend failed: its hits are missing, not absent.'),
+      returned: z.number(),
+      truncated: z.boolean().describe('True when more hits may exist than returned.'),
+      total_matched: z.number().nullable().describe('Hits found in all; null when a backend may hold more.'),
+      next_offset: NextOffsetSchema,
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    example: { query: 'waldbrand' },
+    async execute(input, ctx) {
+      const wanted = input.offset + input.limit;
+      const outcomes = await Promise.all(
+        adapters.map(async (adapter) => {
+          const base = { adapter_id: adapter.id, backend: adapter.backend };
+          if (!adapter.search)
+            return { ...base, status: 'cannot_search' as const, hits: [], error: null, full: false };
+          const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
+          try {
+            const found = await adapter.search(
+              { query: input.query, limit: wanted, ...(input.language ? { language: input.language } : {}) },
+              contextFor(adapter, signal),
+            );
+            const hits: RankedHit[] = found.slice(0, wanted).map((hit, rank) => ({
+              ...hit,
+              adapterId: adapter.id,
+              backend: adapter.backend,
+              rank,
+              open: { tool: toolNameOf(adapter, hit.open.tool), arguments: hit.open.arguments },
+            }));
+            return { ...base, status: 'answered' as const, hits, error: null, full: found.length >= wanted };
+          } catch (error) {
+            const body = toErrorBody(error);
+            return {
+              ...base,
+              status: 'failed' as const,
+              hits: [],
+              error: { code: body.code, message: body.message },
+              full: false,
+            };
+          }
+        }),
+      );
+      const ranked = rankHits(
+        outcomes.flatMap((o) => o.hits),
+        input.query,
+      );
+      const page = ranked.slice(input.offset, wanted);
+      const truncated = ranked.length > wanted || outcomes.some((o) => o.full);
+      return {
+        data: {
+          query: input.query,
+          hits: page.map((h) => ({
+            adapter_id: h.adapterId,
+            backend: h.backend,
+            kind: h.kind,
+            id: h.id,
+            title: h.title,
+            description: shorten(h.description ?? null),
+            publisher: h.publisher ?? null,
+            open: h.open,
+          })),
+          backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
+          all_answered: outcomes.every((o) => o.status !== 'failed'),
+          returned: page.length,
+          truncated,
+          total_matched: truncated ? null : ranked.length,
+          next_offset: nextOffset(input.offset, page.length, truncated),
+        },
+        source: {
+          backend: 'server',
+          adapter_id: 'core',
+          endpoint: 'opendata-mcp',
+          identifiers: { search: input.query },
+          title: `Search of every backend for «${input.query}»`,
+          publisher: null,
+          url: null,
+          query: null,
+          access_method: 'federated_search',
+          retrieved_at: ctx.clock.now().toISOString(),
+          metadata_retrieved_at: null,
+          source_modified_at: null,
+          license: null,
+          cache: { hit: false, revalidated: false, first_fetched_at: null },
+        },
+      };
+    },
+  });
+}
+
+function shorten(text: string | null): string | null {
+  return text && text.length > DESCRIPTION_CHARS ? `${text.slice(0, DESCRIPTION_CHARS - 1)}…` : text;
+}
