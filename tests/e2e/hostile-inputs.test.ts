@@ -67,9 +67,7 @@ describe('hostile inputs against the running server', () => {
       message: expect.stringMatching(/nests/),
     });
     await alive();
-    expect((await server.query(HOSTILE.words, 'SELECT count(*) AS n FROM data')).body.rows).toEqual([
-      { n: 3 },
-    ]);
+    expect((await server.query(HOSTILE.words, 'SELECT count(*) AS n FROM data')).body.rows).toEqual([[3]]);
   });
 
   it.each([
@@ -87,7 +85,7 @@ describe('hostile inputs against the running server', () => {
 
   it('3: a backslash in a string is an ordinary character, as DuckDB reads it', async () => {
     const { body } = await server.query(HOSTILE.words, "SELECT '\\' AS x, count(*) AS n FROM data");
-    expect(body.rows).toEqual([{ x: '\\', n: 3 }]);
+    expect(body.rows).toEqual([['\\', 3]]);
     expect(body.sql).not.toMatch(/--/);
   });
 
@@ -100,7 +98,7 @@ describe('hostile inputs against the running server', () => {
         .then((answer) => ({ answer, ms: performance.now() - started })),
     );
     const other = await timed(() => server.query(HOSTILE.other, 'SELECT sum(population) AS total FROM data'));
-    expect(other.value.body.rows).toEqual([{ total: 307000 }]);
+    expect(other.value.body.rows).toEqual([[307000]]);
     expect(other.ms).toBeLessThan(QUERY_TIMEOUT_MS);
     for (const { answer, ms } of await Promise.all(slow)) {
       expect(answer.isError).toBe(true);
@@ -136,14 +134,14 @@ describe('hostile inputs against the running server', () => {
       HOSTILE.numbers,
       'SELECT label FROM data WHERE id = -9007199254740993',
     );
-    expect(body.rows).toEqual([{ label: 'exact' }]);
+    expect(body.rows).toEqual([['exact']]);
     expect(body.sql).toContain('-9007199254740993');
     const decimal = await server.query(
       HOSTILE.numbers,
       'SELECT -123456789.123456789123 AS d FROM data LIMIT 1',
     );
     expect(decimal.body.sql).toContain('-123456789.123456789123');
-    expect(decimal.body.rows).toEqual([{ d: '-123456789.123456789123' }]);
+    expect(decimal.body.rows).toEqual([['-123456789.123456789123']]);
   });
 });
 

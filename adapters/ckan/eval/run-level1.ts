@@ -28,8 +28,8 @@ const normalize = (value: unknown): Cell =>
         .trim()
     : (value as Cell);
 
-function shape(rows: Array<Record<string, unknown>>): Cell | Cell[][] {
-  const table = rows.map((row) => Object.values(row).map(normalize));
+function shape(rows: unknown[][]): Cell | Cell[][] {
+  const table = rows.map((row) => row.map(normalize));
   return table.length === 1 && table[0]?.length === 1 ? (table[0][0] ?? null) : table;
 }
 
@@ -61,9 +61,7 @@ export async function runLevel1(): Promise<Level1Result[]> {
         sql: c.sql,
         limit: 100,
       });
-      const actual = envelope.ok
-        ? shape(envelope.rows as Array<Record<string, unknown>>)
-        : `error ${envelope.error.code}`;
+      const actual = envelope.ok ? shape(envelope.rows as unknown[][]) : `error ${envelope.error.code}`;
       results.push({
         kind: 'question',
         id: c.id,

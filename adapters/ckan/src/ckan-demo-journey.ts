@@ -42,8 +42,11 @@ export const ckanDemoJourney: DemoJourney = {
         limit: 10,
       }),
       summarize: (e) =>
-        (e.rows as Array<{ category: string; areas: number; hectares: number | null }>)
-          .map((r) => `${r.category}: ${r.areas} areas, ${r.hectares ?? 'no area stated'} ha`)
+        (e.rows as Array<[string, number, number | null]>)
+          .map(
+            ([category, areas, hectares]) =>
+              `${category}: ${areas} areas, ${hectares ?? 'no area stated'} ha`,
+          )
           .join('\n'),
     },
   ],

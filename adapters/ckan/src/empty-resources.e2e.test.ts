@@ -80,7 +80,7 @@ describe('CKAN resources without rows over stdio', () => {
       sql: 'SELECT count(*) AS n FROM data',
     });
     expect(isError, JSON.stringify(body.error)).toBe(false);
-    expect(body.rows).toEqual([{ n: 0 }]);
+    expect(body.rows).toEqual([[0]]);
     expect(body.rows_in_resource).toBe(0);
     expect(body.notes).toEqual([expect.stringMatching(/header and no rows/)]);
     const all = await session.call('query_resource', {

@@ -91,7 +91,7 @@ describe('two CKAN portals side by side', () => {
       resource_id: '0ca8c936-e117-5ea6-bd36-562cde16ec80',
       sql: 'SELECT count(*) AS n FROM data',
     });
-    expect(q.body.rows).toEqual([{ n: 7 }]);
+    expect(q.body.rows).toEqual([[7]]);
     expect(second.requests.some((r) => r.path.startsWith('/files/'))).toBe(true);
     expect(first.requests.some((r) => r.path.startsWith('/files/'))).toBe(false);
   });

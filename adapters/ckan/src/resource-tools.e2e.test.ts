@@ -51,7 +51,7 @@ describe('CKAN resource tools over stdio', () => {
       `WHERE regexp_matches("№ з.п.", '^[0-9]') GROUP BY 1 ORDER BY n DESC, category`;
     const { body, isError } = await session.call('query_resource', { ...KYIV, sql, limit: 3 });
     expect(isError, JSON.stringify(body.error)).toBe(false);
-    expect(body.rows[0]).toEqual({ category: 'пам`ятка природи', n: 123 });
+    expect(body.rows[0]).toEqual(['пам`ятка природи', 123]);
     expect(body.returned).toBe(3);
     expect(body.truncated).toBe(true);
     expect(body.rows_in_resource).toBe(198);
@@ -77,13 +77,13 @@ describe('CKAN resource tools over stdio', () => {
       ...withoutResource,
       sql: 'SELECT count(*) AS n FROM data',
     });
-    expect(lone.body.rows).toEqual([{ n: 198 }]);
+    expect(lone.body.rows).toEqual([[198]]);
   });
 
   it('a repeated query within the metadata TTL reuses the loaded table without asking the portal', async () => {
     const sql = 'SELECT count(*) AS n FROM data';
     const first = await session.call('query_resource', { ...BUS, sql });
-    expect(first.body.rows).toEqual([{ n: 1775 }]);
+    expect(first.body.rows).toEqual([[1775]]);
     const fileRequestsBefore = fixture.requests.filter((r) => r.path.startsWith('/files/')).length;
     const second = await session.call('query_resource', {
       ...BUS,
@@ -141,6 +141,6 @@ describe('CKAN resource tools over stdio', () => {
       ...DATASTORE,
       sql: 'SELECT name FROM data WHERE id = 2',
     });
-    expect(body.rows).toEqual([{ name: '中国人' }]);
+    expect(body.rows).toEqual([['中国人']]);
   });
 });

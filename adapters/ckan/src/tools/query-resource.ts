@@ -23,7 +23,8 @@ export function queryResourceTool(rt: CkanRuntime) {
     title: `Query a resource with SQL (${rt.title})`,
     description:
       'Runs one read-only SQL SELECT (DuckDB dialect; CTEs, UNION, aggregates and window functions allowed) over ' +
-      'the whole of one tabular resource, loaded as the table `data`. Use it for every number you report: ' +
+      'the whole of one tabular resource, loaded as the table `data`, and answers in columns (names and types ' +
+      'once) and rows (arrays in column order). Use it for every number you report: ' +
       'counts, sums, rankings, filters. Call get_schema first for the exact column names (quote names with ' +
       'spaces or capitals in double quotes). Only the returned rows are capped by `limit`; aggregates always ' +
       'cover every row, and `rows_in_resource` says how many there are; `notes` says when the resource itself ' +
@@ -45,8 +46,14 @@ export function queryResourceTool(rt: CkanRuntime) {
       })
       .strict(),
     output: z.object({
-      columns: z.array(z.object({ name: z.string(), type: z.string() })),
-      rows: z.array(z.record(z.string(), z.unknown())),
+      columns: z
+        .array(z.object({ name: z.string(), type: z.string() }))
+        .describe('The result columns with DuckDB types, in the order of every row.'),
+      rows: z
+        .array(z.array(z.unknown()))
+        .describe(
+          'One array per row, values in the order of columns (numbers as numbers; long decimals as text).',
+        ),
       returned: z.number().int(),
       truncated: z.boolean().describe('True when the query produced more rows than offset + limit.'),
       next_offset: NextOffsetSchema,
@@ -69,7 +76,9 @@ export function queryResourceTool(rt: CkanRuntime) {
           limit: input.offset + input.limit,
           signal: ctx.signal,
         });
-        const page = result.rows.slice(input.offset);
+        const names = result.columns.map((c) => c.name);
+        // Column names once, rows as arrays: a 20-row answer no longer repeats every name 20 times.
+        const page = result.rows.slice(input.offset).map((row) => names.map((name) => row[name] ?? null));
         const truncated = result.truncated;
         return {
           data: {
