@@ -1,7 +1,8 @@
 // `pnpm bench ckan`: a generated 1M-row (~100 MB) SYNTHETIC CSV published by the CKAN fixture portal.
 // Side by side in one run: query_resource with COUNT + GROUP BY (first call: download + load + query;
 // repeated call: revalidation + cached table), the same aggregate by DuckDB reading the local file
-// directly in this process (the floor), and a plain loopback download of the file. One JSON line at the end.
+// directly in this process (the floor), and a plain loopback download of the file; peak memory of this
+// process and of the engine process that holds the table. One JSON line at the end.
 import { createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import {
   CKAN_SYNTHETIC_RESOURCE_ID,
   startCkanFixture,
 } from '../packages/fixtures/src/index.js';
+import { watchChildMemory } from '../packages/tabular/src/fuzz/child-memory.js';
 
 const ROWS = 1_000_000;
 const REGIONS = Array.from({ length: 25 }, (_, i) => `region_${String(i + 1).padStart(2, '0')}`);
@@ -81,6 +83,8 @@ try {
     );
     return (await response.arrayBuffer()).byteLength;
   });
+  // The table lives in an engine process: its memory counts as much as this process's.
+  const engineMemory = watchChildMemory(20);
   const first = await time(() => server.callTool('query_resource', args));
   const repeated = await time(() => server.callTool('query_resource', args));
   for (const run of [first, repeated]) {
@@ -89,6 +93,7 @@ try {
     if ((run.value.rows as unknown[]).length !== 25 || run.value.rows_in_resource !== ROWS)
       throw new Error('wrong answer');
   }
+  const enginePeakMb = engineMemory.stop() / 1048576;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;
   const firstVsFloor = first.ms / (floorRun.ms + download.ms);
   const repeatedVsFirst = repeated.ms / first.ms;
@@ -100,7 +105,9 @@ try {
   console.log(line('query_resource, repeated call', repeated.ms));
   console.log(`first / (floor + download) = ${firstVsFloor.toFixed(2)}  (goal <= 1.5)`);
   console.log(`repeated / first           = ${(repeatedVsFirst * 100).toFixed(1)} %  (goal <= 15 %)`);
-  console.log(`peak RSS                   = ${peakRssMb.toFixed(0)} MB  (goal <= 1536 MB)`);
+  console.log(
+    `peak RSS                   = ${peakRssMb.toFixed(0)} MB here, ${enginePeakMb.toFixed(0)} MB in the engine process  (goal <= 1536 MB each)`,
+  );
   console.log(
     JSON.stringify({
       bench: 'ckan',
@@ -113,7 +120,8 @@ try {
       first_vs_floor_plus_download: Number(firstVsFloor.toFixed(3)),
       repeated_vs_first: Number(repeatedVsFirst.toFixed(4)),
       peak_rss_mb: Math.round(peakRssMb),
-      goals_met: firstVsFloor <= 1.5 && repeatedVsFirst <= 0.15 && peakRssMb <= 1536,
+      engine_peak_rss_mb: Math.round(enginePeakMb),
+      goals_met: firstVsFloor <= 1.5 && repeatedVsFirst <= 0.15 && peakRssMb <= 1536 && enginePeakMb <= 1536,
     }),
   );
 } finally {

@@ -38,6 +38,10 @@ Options:
   --json                machine-readable output (tools)
   -h, --help            this text
 
+Without --config the server talks to LINDAS only (the one backend that needs no URL); with --offline
+every built-in backend (LINDAS, CKAN, SDMX) answers from recorded data on loopback, so tools and
+answers differ between the two.
+
 Exit codes: 0 success, 1 the tool answered with an error, 2 bad usage or configuration.`;
 
 /** The whole CLI as a function of its arguments and injected effects; returns the exit code. */

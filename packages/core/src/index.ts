@@ -81,7 +81,7 @@ export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './err
 export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './errors/opendata-error.js';
 export { isPublicAddress } from './http/address-guard.js';
 export { createHttpClient, type HttpClientOptions } from './http/create-http-client.js';
-export { NOT_RECORDED_STATUS, statusError } from './http/http-errors.js';
+export { NOT_RECORDED_STATUS, RECORDED_REQUESTS_HEADER, statusError } from './http/http-errors.js';
 export type { DownloadResult, HttpClient, HttpRequest, HttpResponse, HttpStats } from './http/http-types.js';
 export { type Resolver, systemResolver } from './http/resolver.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy.js';

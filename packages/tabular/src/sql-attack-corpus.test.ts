@@ -235,6 +235,14 @@ describe('SQL attack corpus', () => {
     expect(Object.keys(CORPUS)).toHaveLength(13);
   });
 
+  it('names stacked statements as more than one statement, not as a query that is not a SELECT', async () => {
+    const refusal = await session.query('SELECT 1 FROM data; DROP TABLE data', { limit: 5 }).catch((e) => e);
+    expect(refusal).toMatchObject({
+      code: 'unsafe_sql',
+      message: 'Exactly one statement is allowed; found 2.',
+    });
+  });
+
   it.each(CASES.filter((c) => c.outcome === 'refused'))('$category: refuses $sql', async ({ sql }) => {
     expect(await codeOf(session.query(sql, { limit: 20 }))).toBe('unsafe_sql');
   });

@@ -8,7 +8,7 @@ import { cacheKey } from './cache-key.js';
 import { followRedirects } from './follow-redirects.js';
 import { createGuardedAgent } from './guarded-connector.js';
 import { DEFAULT_CACHE_MAX_BYTES, type HttpClientOptions } from './http-client-options.js';
-import { statusError } from './http-errors.js';
+import { RECORDED_REQUESTS_HEADER, statusError } from './http-errors.js';
 import type { DownloadResult, HttpClient, HttpRequest } from './http-types.js';
 import { checkUrl, compilePolicy } from './network-policy.js';
 import { systemResolver } from './resolver.js';
@@ -121,7 +121,12 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
       );
       if (!response.ok && !request.acceptStatuses?.includes(response.status)) {
         await response.body?.cancel();
-        throw statusError(response.status, url.hostname, response.headers.get('retry-after'));
+        throw statusError(
+          response.status,
+          url.hostname,
+          response.headers.get('retry-after'),
+          response.headers.get(RECORDED_REQUESTS_HEADER),
+        );
       }
       return readSnapshot(response, url, request.onProgress);
     });

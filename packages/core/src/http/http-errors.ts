@@ -35,15 +35,26 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  */
 export const NOT_RECORDED_STATUS = 460;
 
+/** Header in which a fixture backend names, briefly, what it does hold near a request it cannot answer. */
+export const RECORDED_REQUESTS_HEADER = 'x-recorded-requests';
+
 /** The error for an HTTP status the caller did not accept; never includes the body. */
-export function statusError(status: number, host: string, retryAfter: string | null = null): OpenDataError {
+export function statusError(
+  status: number,
+  host: string,
+  retryAfter: string | null = null,
+  recorded: string | null = null,
+): OpenDataError {
   const details: Record<string, unknown> = { status, host };
   if (status === NOT_RECORDED_STATUS) {
+    const held = recorded?.trim().slice(0, 600);
     return new OpenDataError(
       'upstream_error',
       `Not available offline: the fixture backend at ${host} holds no recording of this request. It says nothing about whether the live portal has the data.`,
       {
-        hint: 'Offline, ask for what the recordings hold (the demo journeys show some); online, the live portal answers.',
+        hint: held
+          ? `Offline, ask for what the recordings hold: ${held}. Online, the live portal answers.`
+          : 'Offline, ask for what the recordings hold (the demo journeys show some); online, the live portal answers.',
         details: { ...details, not_recorded: true },
       },
     );

@@ -30,12 +30,29 @@ function notSelectHint(sql: string): string {
   return 'Write one read-only SELECT over the table `data` (a bare FROM data … is fine too).';
 }
 
+/** DuckDB's own statement splitter: `SELECT …; DROP …` is refused as two statements, not as "not a SELECT". */
+async function assertOneStatement(connection: DuckDBConnection, sql: string): Promise<void> {
+  let count: number;
+  try {
+    count = (await connection.extractStatements(sql)).count;
+  } catch {
+    return; // a syntax error: the serialiser below reports it with DuckDB's own words
+  }
+  if (count !== 1) {
+    refuseSql(
+      `Exactly one statement is allowed; found ${count}.`,
+      'Send one SELECT per call, without a semicolon between statements.',
+    );
+  }
+}
+
 /**
  * Parses with the engine that will run the query. DuckDB serialises SELECT statements only, so
  * writes, settings, PRAGMA, ATTACH, macros and variables never get a tree to check. The tree is
  * read losslessly: a 19-digit literal must come back exactly as written.
  */
 export async function parseWithEngine(connection: DuckDBConnection, sql: string): Promise<ParsedStatement> {
+  await assertOneStatement(connection, sql);
   const text = await scalar(connection, 'SELECT json_serialize_sql($1::VARCHAR)', sql);
   let result: SerializedSql;
   try {
