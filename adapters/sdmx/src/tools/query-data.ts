@@ -88,7 +88,13 @@ export function queryDataTool(rt: SdmxRuntime) {
       next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
-    example: { flow_id: 'CME', filters: { REF_AREA: 'USA', INDICATOR: 'CME_MRY0T4' }, start_period: '2020' },
+    // A bounded question (one indicator, both sexes, one year) answers quickly online and from the recordings offline.
+    example: {
+      flow_id: 'CME',
+      filters: { REF_AREA: 'USA', INDICATOR: 'CME_MRY0T4', SEX: '_T', WEALTH_QUINTILE: '_T' },
+      start_period: '2020',
+      end_period: '2020',
+    },
     async execute(input, ctx) {
       if (input.start_period && input.end_period && startsAfterEnd(input.start_period, input.end_period)) {
         throw new OpenDataError('invalid_input', 'start_period is after end_period.', {
