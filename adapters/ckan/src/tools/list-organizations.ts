@@ -50,6 +50,9 @@ export function listOrganizationsTool(rt: CkanRuntime) {
       total_matched: z.number().int().nullable().describe('Null: the portal does not state a total.'),
       truncated: z.boolean().describe('True when more organisations match than were returned.'),
       next_offset: NextOffsetSchema,
+      notes: z
+        .array(z.string())
+        .describe('What the portal did that bears on the list, e.g. that it ignored paging.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     example: {},
@@ -57,6 +60,8 @@ export function listOrganizationsTool(rt: CkanRuntime) {
       // Portals cap all_fields pages (CKAN default 25), so pages are read until offset + limit + 1 are in.
       const page = rt.quirks.organization_page_max;
       const found: CkanOrganization[] = [];
+      const seen = new Set<string>();
+      const notes: string[] = [];
       let first: ActionAnswer<CkanOrganization[]> | undefined;
       for (let offset = 0; found.length <= input.offset + input.limit; offset += page) {
         const answer = await rt.client.action<CkanOrganization[]>(ctx, 'organization_list', {
@@ -67,7 +72,16 @@ export function listOrganizationsTool(rt: CkanRuntime) {
         });
         first ??= answer;
         const rows = Array.isArray(answer.result) ? answer.result : [];
-        found.push(...rows);
+        const fresh = rows.filter((o) => !seen.has(o.name));
+        for (const o of fresh) seen.add(o.name);
+        // Older CKAN versions ignore offset and send the same list again: stop instead of repeating it.
+        if (rows.length > 0 && fresh.length === 0) {
+          notes.push(
+            `The portal ignored the offset of organization_list (page ${offset / page + 1} repeated earlier ones); each organisation it sent is listed once.`,
+          );
+          break;
+        }
+        found.push(...fresh);
         if (rows.length < page) break;
       }
       const organizations = found.slice(input.offset, input.offset + input.limit).map((o) => ({
@@ -88,6 +102,7 @@ export function listOrganizationsTool(rt: CkanRuntime) {
             organizations.length,
             found.length > input.offset + input.limit,
           ),
+          notes,
         },
         source: ckanSource(rt, {
           identifiers: {},
