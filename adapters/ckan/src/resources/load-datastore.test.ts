@@ -30,6 +30,22 @@ function cappedPortal(fixture: CkanFixture, dropAfter = Number.POSITIVE_INFINITY
   });
 }
 
+/** A portal whose datastore_search serves one record a page and ignores offset: the first page every time. */
+function repeatingPortal(fixture: CkanFixture): Promise<LoopbackServer> {
+  return startLoopbackServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', fixture.url);
+    if (!url.pathname.endsWith('/datastore_search') || url.searchParams.get('limit') === '0') {
+      const upstream = await fetch(`${fixture.url}${req.url}`);
+      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
+      return;
+    }
+    url.searchParams.set('offset', '0');
+    const whole = (await (await fetch(url)).json()) as { result: { records: unknown[] } };
+    whole.result.records = whole.result.records.slice(0, 1);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(whole));
+  });
+}
+
 function serverFor(portal: LoopbackServer, fixture: CkanFixture) {
   return createOpenDataServer({
     adapters: [
@@ -64,6 +80,21 @@ describe('loadDatastore paging', () => {
     });
     expect(errorOf(result)).toBeUndefined();
     if (result.ok) expect(result).toMatchObject({ rows: [[2, '中国人']], rows_in_resource: 2 });
+    await server.close();
+    await portal.close();
+  });
+
+  it('refuses a table whose pages repeat (a portal that ignores offset) instead of repeating rows', async () => {
+    const portal = await repeatingPortal(fixture);
+    const server = serverFor(portal, fixture);
+    const result = await server.callTool('query_resource', {
+      ...DATASTORE,
+      sql: 'SELECT count(*) AS n FROM data',
+    });
+    expect(errorOf(result)).toMatchObject({
+      code: 'upstream_error',
+      message: expect.stringMatching(/ignores paging/),
+    });
     await server.close();
     await portal.close();
   });

@@ -29,6 +29,7 @@ export async function loadDatastore(
     const pageSize = rt.quirks.datastore_page_size;
     const records: Array<Record<string, unknown>> = [];
     let pages = 0;
+    const seenIds = new Set<unknown>();
     let total: number | undefined;
     let declared: Array<{ id: string; type?: string }> = [];
     let fetchedAt = new Date(0);
@@ -56,6 +57,16 @@ export async function loadDatastore(
         }
       }
       const rows = page.records ?? [];
+      // A portal that ignores offset sends the first page again: a table read that way would repeat rows.
+      const ids = rows.map((row) => row._id).filter((id) => id !== undefined && id !== null);
+      if (ids.length > 0 && ids.every((id) => seenIds.has(id))) {
+        throw new OpenDataError(
+          'upstream_error',
+          `The portal sent the same DataStore records again for offset ${records.length} of resource ${resource.id}: it ignores paging, so the table cannot be read whole.`,
+          { hint: 'Query another resource of the dataset (a downloadable file if there is one).' },
+        );
+      }
+      for (const id of ids) seenIds.add(id);
       records.push(...rows);
       void ctx.progress({
         progress: records.length,
