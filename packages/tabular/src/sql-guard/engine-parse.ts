@@ -15,6 +15,7 @@ interface SerializedSql {
 }
 
 const NOT_A_SELECT = /Only SELECT statements can be serialized/i;
+const BARE_PIVOT = /^\s*(PIVOT|UNPIVOT)\b/i;
 
 async function scalar(connection: DuckDBConnection, sql: string, argument: string): Promise<string> {
   const prepared = await connection.prepare(sql);
@@ -24,7 +25,7 @@ async function scalar(connection: DuckDBConnection, sql: string, argument: strin
 }
 
 function notSelectHint(sql: string): string {
-  if (/^\s*(PIVOT|UNPIVOT)\b/i.test(sql)) {
+  if (BARE_PIVOT.test(sql)) {
     return "Write the pivot inside a SELECT: SELECT * FROM data PIVOT (sum(value) FOR category IN ('a', 'b')).";
   }
   return 'Write one read-only SELECT over the table `data` (a bare FROM data … is fine too).';
@@ -52,6 +53,8 @@ async function assertOneStatement(connection: DuckDBConnection, sql: string): Pr
  * read losslessly: a 19-digit literal must come back exactly as written.
  */
 export async function parseWithEngine(connection: DuckDBConnection, sql: string): Promise<ParsedStatement> {
+  // DuckDB turns a bare PIVOT into several statements; the helpful answer is its SELECT form.
+  if (BARE_PIVOT.test(sql)) refuseSql('Only SELECT queries are allowed.', notSelectHint(sql));
   await assertOneStatement(connection, sql);
   const text = await scalar(connection, 'SELECT json_serialize_sql($1::VARCHAR)', sql);
   let result: SerializedSql;
