@@ -1,37 +1,18 @@
 import type { OpenDataServer, SuccessEnvelope } from '@opendata-mcp/core';
-import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_BUDGET_CHARS, TYPICAL_CALLS } from './answer-budget.js';
-import { buildRuntime, type Runtime } from './build-runtime.js';
 import { defaultRegistry } from './default-registry.js';
-
-type Fixture = { url: string; hostPort: string; close(): Promise<void> };
+import { type FixtureRuntime, startFixtureRuntime } from './fixture-runtime.test-support.js';
 
 describe(`every typical answer fits ${ANSWER_BUDGET_CHARS} characters`, () => {
-  let fixtures: Fixture[];
-  let runtime: Runtime;
+  let fixture: FixtureRuntime;
   let server: OpenDataServer;
 
   beforeAll(async () => {
-    fixtures = await Promise.all([startLindasFixture(), startCkanFixture(), startSdmxFixture()]);
-    const [lindas, ckan, sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
-    runtime = buildRuntime(
-      {
-        adapters: [
-          { type: 'lindas', ...lindas },
-          { type: 'ckan', ...ckan },
-          { type: 'sdmx', ...sdmx },
-        ],
-        log_level: 'silent',
-      },
-      defaultRegistry,
-    );
-    server = runtime.server;
+    fixture = await startFixtureRuntime();
+    server = fixture.runtime.server;
   });
-  afterAll(async () => {
-    await runtime?.close();
-    await Promise.all(fixtures.map((f) => f.close()));
-  });
+  afterAll(() => fixture?.close());
 
   for (const registration of defaultRegistry.values()) {
     const journey = registration.demo;

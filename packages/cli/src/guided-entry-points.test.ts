@@ -1,38 +1,21 @@
 import { connectInProcess, type InProcessPair } from '@opendata-mcp/core/testing';
-import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRuntime, type Runtime } from './build-runtime.js';
-import { defaultRegistry } from './default-registry.js';
-
-type Fixture = { url: string; hostPort: string; close(): Promise<void> };
+import { type FixtureRuntime, startFixtureRuntime } from './fixture-runtime.test-support.js';
 
 describe('prompts and resource templates of the product server', () => {
-  let fixtures: Fixture[];
-  let runtime: Runtime;
+  let fixture: FixtureRuntime;
   let pair: InProcessPair;
 
   beforeAll(async () => {
-    fixtures = await Promise.all([startLindasFixture(), startCkanFixture(), startSdmxFixture()]);
-    const [lindas, ckan, sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
-    runtime = buildRuntime(
-      {
-        adapters: [
-          { type: 'lindas', ...lindas },
-          { type: 'ckan', ...ckan },
-          { type: 'sdmx', ...sdmx },
-          // A second instance of one adapter: its prompt is told apart, not refused.
-          { type: 'sdmx', id: 'bis', tool_prefix: 'bis', ...sdmx },
-        ],
-        log_level: 'silent',
-      },
-      defaultRegistry,
-    );
-    pair = await connectInProcess(runtime.server);
+    // A second instance of one adapter: its prompt is told apart, not refused.
+    fixture = await startFixtureRuntime(({ sdmx }) => [
+      { type: 'sdmx', id: 'bis', tool_prefix: 'bis', ...sdmx },
+    ]);
+    pair = await connectInProcess(fixture.runtime.server);
   });
   afterAll(async () => {
     await pair?.close();
-    await runtime?.close();
-    await Promise.all(fixtures.map((f) => f.close()));
+    await fixture?.close();
   });
 
   it('offers a prompt per common journey, filled in from its arguments', async () => {

@@ -1,10 +1,9 @@
 import type { Envelope, OpenDataServer } from '@opendata-mcp/core';
-import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRuntime, type Runtime } from './build-runtime.js';
+import { buildRuntime } from './build-runtime.js';
 import { defaultRegistry } from './default-registry.js';
+import { type FixtureRuntime, startFixtureRuntime } from './fixture-runtime.test-support.js';
 
-type Fixture = { url: string; hostPort: string; close(): Promise<void> };
 interface Hit {
   adapter_id: string;
   kind: string;
@@ -14,30 +13,14 @@ interface Hit {
 }
 
 describe('search_all: one search across every backend', () => {
-  let fixtures: Fixture[];
-  let runtime: Runtime;
+  let fixture: FixtureRuntime;
   let server: OpenDataServer;
 
   beforeAll(async () => {
-    fixtures = await Promise.all([startLindasFixture(), startCkanFixture(), startSdmxFixture()]);
-    const [lindas, ckan, sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
-    runtime = buildRuntime(
-      {
-        adapters: [
-          { type: 'lindas', ...lindas },
-          { type: 'ckan', ...ckan },
-          { type: 'sdmx', ...sdmx },
-        ],
-        log_level: 'silent',
-      },
-      defaultRegistry,
-    );
-    server = runtime.server;
+    fixture = await startFixtureRuntime();
+    server = fixture.runtime.server;
   });
-  afterAll(async () => {
-    await runtime?.close();
-    await Promise.all(fixtures.map((f) => f.close()));
-  });
+  afterAll(() => fixture?.close());
 
   async function search(query: string): Promise<Hit[]> {
     const envelope = await server.callTool('search_all', { query });
@@ -69,7 +52,7 @@ describe('search_all: one search across every backend', () => {
   });
 
   it('names a backend that is down instead of hiding it, and still answers from the others', async () => {
-    const [lindas, ckan, sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
+    const { lindas, ckan, sdmx } = fixture.targets;
     // A port nothing listens on: the connection is refused.
     const down = buildRuntime(
       {
@@ -114,7 +97,7 @@ describe('search_all: one search across every backend', () => {
   }, 60_000);
 
   it('prefixes the open call with the tool prefix of its instance', async () => {
-    const [, , sdmx] = fixtures.map((f) => ({ url: f.url, trusted_hosts: [f.hostPort] }));
+    const { sdmx } = fixture.targets;
     const prefixed = buildRuntime(
       { adapters: [{ type: 'sdmx', tool_prefix: 'unicef', ...sdmx }], log_level: 'silent' },
       defaultRegistry,
