@@ -99,10 +99,14 @@ describe('hostile inputs against the running server', () => {
     );
     const other = await timed(() => server.query(HOSTILE.other, 'SELECT sum(population) AS total FROM data'));
     expect(other.value.body.rows).toEqual([[307000]]);
-    expect(other.ms).toBeLessThan(QUERY_TIMEOUT_MS);
-    for (const { answer, ms } of await Promise.all(slow)) {
+    const ended = await Promise.all(slow);
+    // The other table answered while the four were still running: nothing of theirs held it up.
+    expect(other.ms).toBeLessThan(Math.min(...ended.map(({ ms }) => ms)));
+    for (const { answer, ms } of ended) {
       expect(answer.isError).toBe(true);
       expect(['query_timeout', 'query_error']).toContain(answer.body.error.code);
+      // Each ends at its deadline: the query timeout plus the grace the engine gets to interrupt.
+      expect(ms).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS);
       expect(ms).toBeLessThan(QUERY_TIMEOUT_MS + 5_000);
     }
     await alive();
