@@ -126,6 +126,47 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
     expect(rest).toMatchObject({ returned: 2, truncated: false, next_offset: null });
   });
 
+  it('reads one code as a list of one, and refuses a comparison a selection cannot express', async () => {
+    const args = { table_id: ids[version].ene, filters: { Fuel: '2', Tid: ['2022'] } };
+    const single = ok(await server().callTool('query_table', args));
+    const listed = ok(
+      await server().callTool('query_table', { ...args, filters: { Fuel: ['2'], Tid: '2022' } }),
+    );
+    expect(rowsOf(single)).toEqual(rowsOf(listed));
+    const [{ value, status: _status, ...codes } = {}] = rowsOf(single);
+    expect(codes).toMatchObject({ Fuel: '2', Tid: '2022' });
+    expect(value).toBe(published('ENE01', codes as Record<string, string>));
+    const compared = await server().callTool('query_table', {
+      table_id: ids[version].ene,
+      filters: { Tid: { gte: '2022' } },
+    });
+    expect(compared.ok ? 'ok' : compared.error.code).toBe('invalid_input');
+  });
+
+  it('pages search hits and folder entries by offset until next_offset is null', async () => {
+    const all = ok(await server().callTool('search_tables', { query: 'population energy', limit: 100 }));
+    const total = all.total_matched as number;
+    expect(total).toBeGreaterThan(1);
+    const first = ok(await server().callTool('search_tables', { query: 'population energy', limit: 1 }));
+    expect(first).toMatchObject({ returned: 1, truncated: true, next_offset: 1 });
+    const last = ok(
+      await server().callTool('search_tables', {
+        query: 'population energy',
+        limit: 1,
+        offset: total - 1,
+      }),
+    );
+    expect(last).toMatchObject({ returned: 1, truncated: false, next_offset: null });
+    expect((last.tables as Array<{ id: string }>)[0]?.id).toBe(
+      (all.tables as Array<{ id: string }>)[total - 1]?.id,
+    );
+    const top = ok(await server().callTool('browse_tables', {}));
+    const count = top.total_matched as number;
+    const paged = ok(await server().callTool('browse_tables', { limit: 1, offset: count - 1 }));
+    expect(paged).toMatchObject({ returned: 1, truncated: false, next_offset: null });
+    expect(paged.entries).toEqual((top.entries as unknown[]).slice(count - 1));
+  });
+
   it('records the table, the portal date and exactly what was asked', async () => {
     const answer = ok(
       await server().callTool('query_table', {
