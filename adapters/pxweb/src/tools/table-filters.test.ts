@@ -14,6 +14,12 @@ describe('tableFilterCodes', () => {
     expect(tableFilterCodes(undefined)).toEqual({});
   });
 
+  it('refuses codes PxWeb cannot be sent: a comma-joined list, a variable code with a slash', () => {
+    for (const filters of [{ Region: '01,03' }, { 'Region/x': '01' }]) {
+      expect(() => tableFilterCodes(filters)).toThrow(/not a PxWeb (value|variable) code/);
+    }
+  });
+
   it('refuses a comparison, which a PxWeb selection cannot express', () => {
     expect(() => tableFilterCodes({ Tid: { gte: '2020' } })).toThrow(OpenDataError);
     try {
