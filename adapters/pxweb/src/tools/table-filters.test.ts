@@ -15,7 +15,8 @@ describe('tableFilterCodes', () => {
   });
 
   it('refuses codes PxWeb cannot be sent: a comma-joined list, a variable code with a slash', () => {
-    for (const filters of [{ Region: '01,03' }, { 'Region/x': '01' }]) {
+    const refused: Array<Record<string, string>> = [{ Region: '01,03' }, { 'Region/x': '01' }];
+    for (const filters of refused) {
       expect(() => tableFilterCodes(filters)).toThrow(/not a PxWeb (value|variable) code/);
     }
   });
