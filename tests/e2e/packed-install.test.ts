@@ -176,5 +176,5 @@ const server = createOpenDataServer({
 const answer = await server.callTool('query_table', { table_id: 'POP01', filters: { Region: ['01'], Tid: ['2021'] } });
 await server.close();
 await fixture.close();
-process.stdout.write(JSON.stringify({ ok: answer.ok, value: answer.observations?.[0]?.value, backend: answer.source?.backend }));
+process.stdout.write(JSON.stringify({ ok: answer.ok, value: answer.rows?.[0]?.[answer.columns?.indexOf('value')], backend: answer.source?.backend }));
 `;

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
@@ -11,6 +12,10 @@ const run = promisify(execFile);
 const bin = fileURLToPath(new URL('../../packages/cli/bin/opendata-mcp.js', import.meta.url));
 const beside = fileURLToPath(new URL('./configs/sdmx-and-pxweb.json', import.meta.url));
 const byPath = fileURLToPath(new URL('./configs/population-by-path.json', import.meta.url));
+const RECORDED_TAB5974_DATA = new URL(
+  '../../adapters/pxweb/data/recorded/rOpenGov-pxweb/statistikdatabasen.scb.se/api/v2/tables/TAB5974/data-35e0e2-fb7f17-POST.json',
+  import.meta.url,
+);
 const quiet = { ...process.env, OPENDATA_MCP_LOG_LEVEL: 'warn' } as Record<string, string>;
 
 beforeAll(buildWorkspace, 180_000);
@@ -56,7 +61,8 @@ describe('opendata-mcp serve --offline with a plugin package beside SDMX', () =>
     );
     expect(table).toMatchObject({ ok: true, source: { backend: 'pxweb', adapter_id: 'scb' } });
     // North region, men plus women, 2021, from the synthetic data file.
-    expect((table.observations as Array<{ value: number }>)[0]?.value).toBe(101200 + 99870);
+    const columns = table.columns as string[];
+    expect((table.rows as unknown[][])[0]?.[columns.indexOf('value')]).toBe(101200 + 99870);
     const flows = body(
       await client.callTool({ name: 'search_dataflows', arguments: { query: 'mortality' } }),
     );
@@ -81,8 +87,12 @@ describe('opendata-mcp serve --offline with a plugin package beside SDMX', () =>
 describe('opendata-mcp demo and tools with plugins', () => {
   it('plays the demo journeys of the built-in and the plugin adapter', async () => {
     const { stdout } = await run(process.execPath, [bin, 'demo', '--config', beside], { env: quiet });
-    expect(stdout).toContain('=== Population of the capital region by year (PxWeb, synthetic tables) ===');
-    expect(stdout).toContain('Capital region 2021: 629350');
+    expect(stdout).toContain(
+      '=== Projected population aged 0 in Sweden at the end of 2026, by sex (PxWeb, Statistics Sweden) ===',
+    );
+    // Boys first: the first value of the data answer recorded from Statistics Sweden.
+    const recorded = JSON.parse(readFileSync(RECORDED_TAB5974_DATA, 'utf8')) as { value: number[] };
+    expect(stdout).toContain(`män 2026: ${recorded.value[0]}`);
     expect(stdout).toContain('2/2 demo journeys answered.');
   }, 60_000);
 

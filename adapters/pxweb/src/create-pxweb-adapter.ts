@@ -1,6 +1,6 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
-import { createPxwebApi } from './api/create-pxweb-api.js';
+import { pxwebApiFor } from './api/pxweb-api-for.js';
 import { PxwebOptionsSchema } from './pxweb-options.js';
 import type { PxwebRuntime } from './pxweb-runtime.js';
 import { browseTablesTool } from './tools/browse-tables.js';
@@ -23,7 +23,7 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
     maxCells: config.max_cells,
     ttlMs: config.metadata_ttl_ms,
   };
-  const api = createPxwebApi(rt);
+  const apiFor = pxwebApiFor(rt);
   return {
     specificationVersion: SPECIFICATION_VERSION,
     id: rt.id,
@@ -38,14 +38,14 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
       'the citation with every number. no_data means the portal has no value for the selection; ' +
       'rate_limited or upstream_unavailable mean it could not be asked, never that the data is absent.',
     tools: [
-      searchTablesTool(rt, api),
-      browseTablesTool(rt, api),
-      getTableStructureTool(rt, api),
-      queryTableTool(rt, api),
+      searchTablesTool(rt, apiFor),
+      browseTablesTool(rt, apiFor),
+      getTableStructureTool(rt, apiFor),
+      queryTableTool(rt, apiFor),
     ],
     network: networkPolicyOf(config),
     async health(ctx) {
-      const count = await api.probe(ctx);
+      const count = await apiFor().probe(ctx);
       return { reachable: true, count, detail: `PxWeb ${rt.apiVersion} at ${base.host} answered.` };
     },
   };

@@ -5,25 +5,25 @@ interface TableHit {
   label: string;
 }
 
-interface Observation {
-  dimensions: Record<string, { code: string; label: string | null }>;
-  value: number | null;
-  status: string | null;
-}
+// The table of the recorded Statistics Sweden answers the offline fixture serves (data/MANIFEST.md).
+const RECORDED_TABLE = 'TAB5974';
 
 function tableId(previous: SuccessEnvelope[]): string {
   const tables = (previous[0]?.tables ?? []) as TableHit[];
-  return tables[0]?.id ?? 'POP01';
+  return tables.find((t) => t.id === RECORDED_TABLE)?.id ?? tables[0]?.id ?? RECORDED_TABLE;
 }
 
-/** «How many people live in the capital region, year by year?» on the synthetic PxWeb tables. */
+/**
+ * «How many newborns does Statistics Sweden project for the end of 2026, boys and girls?», in Swedish
+ * as the portal answers by default. Offline it runs on answers recorded from the real portal.
+ */
 export const pxwebDemoJourney: DemoJourney = {
-  title: 'Population of the capital region by year (PxWeb, synthetic tables)',
+  title: 'Projected population aged 0 in Sweden at the end of 2026, by sex (PxWeb, Statistics Sweden)',
   adapterType: 'pxweb',
   steps: [
     {
       tool: 'search_tables',
-      args: { query: 'population', limit: 5 },
+      args: { query: 'folkmängd', language: 'sv', limit: 5 },
       summarize(envelope) {
         const tables = envelope.tables as TableHit[];
         return `${tables.length} table(s): ${tables.map((t) => `${t.id} «${t.label}»`).join(', ')}`;
@@ -31,7 +31,7 @@ export const pxwebDemoJourney: DemoJourney = {
     },
     {
       tool: 'get_table_structure',
-      args: (previous) => ({ table_id: tableId(previous), max_values: 5 }),
+      args: (previous) => ({ table_id: tableId(previous), language: 'sv', max_values: 5 }),
       summarize(envelope) {
         const variables = envelope.variables as Array<{
           code: string;
@@ -48,10 +48,22 @@ export const pxwebDemoJourney: DemoJourney = {
     },
     {
       tool: 'query_table',
-      args: (previous) => ({ table_id: tableId(previous), filters: { Region: ['03'] } }),
+      args: (previous) => ({
+        table_id: tableId(previous),
+        language: 'sv',
+        filters: { InrikesUtrikes: '83', Alder: '0', Kon: ['1', '2'], Tid: '2026' },
+      }),
       summarize(envelope) {
-        return (envelope.observations as Observation[])
-          .map((o) => `  ${o.dimensions.Region?.label} ${o.dimensions.Tid?.code}: ${o.value ?? o.status}`)
+        const columns = envelope.columns as string[];
+        const fixed = envelope.fixed as Record<string, unknown>;
+        const labels = envelope.labels as Record<string, Record<string, string>>;
+        const at = (row: unknown[], column: string) =>
+          columns.includes(column) ? row[columns.indexOf(column)] : fixed[column];
+        return (envelope.rows as unknown[][])
+          .map((row) => {
+            const sex = String(at(row, 'Kon'));
+            return `  ${labels.Kon?.[sex] ?? sex} ${String(at(row, 'Tid'))}: ${String(at(row, 'value') ?? at(row, 'status'))}`;
+          })
           .join('\n');
       },
     },

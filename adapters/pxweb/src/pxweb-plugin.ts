@@ -6,7 +6,7 @@ import { PxwebOptionsSchema } from './pxweb-options.js';
 
 /**
  * What `opendata-mcp` loads for a config entry `{ "type": "pxweb", "module": "@opendata-mcp/pxweb" }`;
- * offline it serves the synthetic tables through API v2.
+ * offline it serves the recorded Statistics Sweden answers and the synthetic tables through API v2.
  */
 export const adapterPlugin = defineAdapterPlugin({
   type: 'pxweb',

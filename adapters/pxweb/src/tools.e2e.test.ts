@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createOpenDataServer, type Envelope, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import {
+  type Cell,
+  createOpenDataServer,
+  type Envelope,
+  fromColumnarTable,
+  type OpenDataServer,
+  silentLogger,
+} from '@opendata-mcp/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPxwebAdapter } from './create-pxweb-adapter.js';
 import { type PxwebFixture, startPxwebFixture } from './fixture/start-pxweb-fixture.js';
@@ -23,11 +30,9 @@ function published(tableId: string, codes: Record<string, string>): number | nul
   return table.values[index] ?? null;
 }
 
-interface Observation {
-  dimensions: Record<string, { code: string; label: string | null }>;
-  value: number | null;
-  status: string | null;
-}
+type Columnar = { columns: string[]; rows: Cell[][]; fixed: Record<string, Cell> };
+const rowsOf = (answer: Record<string, unknown>) => fromColumnarTable(answer as unknown as Columnar);
+const labelsOf = (answer: Record<string, unknown>) => answer.labels as Record<string, Record<string, string>>;
 
 type Ok = Extract<Envelope, { ok: true }>;
 const ok = (envelope: Envelope): Ok => {
@@ -69,13 +74,13 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
         filters: { Fuel: ['1', '2', '3'], Tid: ['2022', '2023'] },
       }),
     );
-    const observations = answer.observations as Observation[];
-    expect(observations).toHaveLength(6);
-    for (const o of observations) {
-      const codes = Object.fromEntries(Object.entries(o.dimensions).map(([k, v]) => [k, v.code]));
-      expect(o.value, JSON.stringify(codes)).toBe(published('ENE01', codes));
+    const rows = rowsOf(answer);
+    expect(rows).toHaveLength(6);
+    for (const { value, status: _status, ...codes } of rows) {
+      expect(value, JSON.stringify(codes)).toBe(published('ENE01', codes as Record<string, string>));
     }
-    expect(observations[2]?.dimensions.Fuel).toEqual({ code: '2', label: 'electricity' });
+    expect(rows[2]?.Fuel).toBe('2');
+    expect(labelsOf(answer).Fuel?.['2']).toBe('electricity');
   });
 
   it('totals a variable left out, as the portal eliminates it', async () => {
@@ -88,17 +93,14 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
     const sum = ['01', '02', '03']
       .map((r) => published('POP01', { Region: r, Kon: '1', ContentsCode: 'POP', Tid: '2021' }) as number)
       .reduce((a, b) => a + b, 0);
-    expect(answer.observations).toEqual([
-      {
-        dimensions: {
-          Kon: { code: '1', label: 'men' },
-          ContentsCode: { code: 'POP', label: 'Population, persons' },
-          Tid: { code: '2021', label: '2021' },
-        },
-        value: sum,
-        status: null,
-      },
+    expect(rowsOf(answer)).toEqual([
+      { Kon: '1', ContentsCode: 'POP', Tid: '2021', value: sum, status: null },
     ]);
+    expect(labelsOf(answer)).toEqual({
+      Kon: { '1': 'men' },
+      ContentsCode: { POP: 'Population, persons' },
+      Tid: { '2021': '2021' },
+    });
   });
 
   it('keeps a missing cell as null with its status beside real values', async () => {
@@ -108,7 +110,7 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
         filters: { Region: ['02'], Kon: ['2'], Tid: ['2022', '2023'] },
       }),
     );
-    expect((answer.observations as Observation[]).map((o) => [o.value, o.status])).toEqual([
+    expect(rowsOf(answer).map((o) => [o.value, o.status])).toEqual([
       [published('POP01', { Region: '02', Kon: '2', ContentsCode: 'POP', Tid: '2022' }), null],
       [null, '..'],
     ]);
@@ -117,6 +119,52 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
   it('cuts the answer at limit and says so', async () => {
     const answer = ok(await server().callTool('query_table', { table_id: ids[version].ene, limit: 4 }));
     expect(answer).toMatchObject({ returned: 4, truncated: true, total_matched: 6, cells_selected: 6 });
+    expect(answer.next_offset).toBe(4);
+    const rest = ok(
+      await server().callTool('query_table', { table_id: ids[version].ene, limit: 4, offset: 4 }),
+    );
+    expect(rest).toMatchObject({ returned: 2, truncated: false, next_offset: null });
+  });
+
+  it('reads one code as a list of one, and refuses a comparison a selection cannot express', async () => {
+    const args = { table_id: ids[version].ene, filters: { Fuel: '2', Tid: ['2022'] } };
+    const single = ok(await server().callTool('query_table', args));
+    const listed = ok(
+      await server().callTool('query_table', { ...args, filters: { Fuel: ['2'], Tid: '2022' } }),
+    );
+    expect(rowsOf(single)).toEqual(rowsOf(listed));
+    const [{ value, status: _status, ...codes } = {}] = rowsOf(single);
+    expect(codes).toMatchObject({ Fuel: '2', Tid: '2022' });
+    expect(value).toBe(published('ENE01', codes as Record<string, string>));
+    const compared = await server().callTool('query_table', {
+      table_id: ids[version].ene,
+      filters: { Tid: { gte: '2022' } },
+    });
+    expect(compared.ok ? 'ok' : compared.error.code).toBe('invalid_input');
+  });
+
+  it('pages search hits and folder entries by offset until next_offset is null', async () => {
+    const all = ok(await server().callTool('search_tables', { query: 'population energy', limit: 100 }));
+    const total = all.total_matched as number;
+    expect(total).toBeGreaterThan(1);
+    const first = ok(await server().callTool('search_tables', { query: 'population energy', limit: 1 }));
+    expect(first).toMatchObject({ returned: 1, truncated: true, next_offset: 1 });
+    const last = ok(
+      await server().callTool('search_tables', {
+        query: 'population energy',
+        limit: 1,
+        offset: total - 1,
+      }),
+    );
+    expect(last).toMatchObject({ returned: 1, truncated: false, next_offset: null });
+    expect((last.tables as Array<{ id: string }>)[0]?.id).toBe(
+      (all.tables as Array<{ id: string }>)[total - 1]?.id,
+    );
+    const top = ok(await server().callTool('browse_tables', {}));
+    const count = top.total_matched as number;
+    const paged = ok(await server().callTool('browse_tables', { limit: 1, offset: count - 1 }));
+    expect(paged).toMatchObject({ returned: 1, truncated: false, next_offset: null });
+    expect(paged.entries).toEqual((top.entries as unknown[]).slice(count - 1));
   });
 
   it('records the table, the portal date and exactly what was asked', async () => {

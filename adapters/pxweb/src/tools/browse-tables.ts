@@ -1,11 +1,19 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import {
+  defineTool,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+  READ_ONLY_OPEN_WORLD,
+} from '@opendata-mcp/core';
 import { z } from 'zod';
-import type { PxwebApi } from '../api/pxweb-api.js';
+import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import { PxwebIdSchema } from '../api/pxweb-ids.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
+import { LanguageSchema } from './tool-inputs.js';
 
-export function browseTablesTool(rt: PxwebRuntime, api: PxwebApi) {
+export function browseTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
   return defineTool({
     name: 'browse_tables',
     title: 'Browse the table folders of a PxWeb portal',
@@ -19,13 +27,9 @@ export function browseTablesTool(rt: PxwebRuntime, api: PxwebApi) {
         folder_id: PxwebIdSchema.optional().describe(
           'Folder to list, as returned in an entry’s id (default: the top level).',
         ),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(500)
-          .default(100)
-          .describe('Entries to return, 1..500 (default 100).'),
+        language: LanguageSchema,
+        limit: limitParam('Entries', 500, 100),
+        offset: offsetParam('Entries'),
       })
       .strict(),
     output: z.object({
@@ -44,18 +48,21 @@ export function browseTablesTool(rt: PxwebRuntime, api: PxwebApi) {
       returned: z.number(),
       truncated: z.boolean().describe('True when the folder holds more entries than returned.'),
       total_matched: z.number().describe('Entries in the folder (same unit as returned).'),
+      next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     async execute(input, ctx) {
-      const listing = await api.browse(ctx, input.folder_id ?? null);
-      const entries = listing.entries.slice(0, input.limit);
+      const listing = await apiFor(input.language).browse(ctx, input.folder_id ?? null);
+      const entries = listing.entries.slice(input.offset, input.offset + input.limit);
+      const truncated = listing.entries.length > input.offset + entries.length;
       return {
         data: {
           folder_id: input.folder_id ?? null,
           entries,
           returned: entries.length,
-          truncated: listing.entries.length > entries.length,
+          truncated,
           total_matched: listing.entries.length,
+          next_offset: nextOffset(input.offset, entries.length, truncated),
         },
         source: pxwebSource(rt, {
           fetched: listing,

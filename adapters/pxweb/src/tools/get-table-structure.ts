@@ -1,11 +1,11 @@
 import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
-import type { PxwebApi } from '../api/pxweb-api.js';
+import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
-import { CodedValueSchema, TableIdSchema } from './tool-inputs.js';
+import { CodedValueSchema, LanguageSchema, TableIdSchema } from './tool-inputs.js';
 
-export function getTableStructureTool(rt: PxwebRuntime, api: PxwebApi) {
+export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
   return defineTool({
     name: 'get_table_structure',
     title: 'Describe a PxWeb table: variables and their values',
@@ -18,6 +18,7 @@ export function getTableStructureTool(rt: PxwebRuntime, api: PxwebApi) {
     input: z
       .object({
         table_id: TableIdSchema,
+        language: LanguageSchema,
         max_values: z
           .number()
           .int()
@@ -51,7 +52,7 @@ export function getTableStructureTool(rt: PxwebRuntime, api: PxwebApi) {
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     async execute(input, ctx) {
-      const structure = await api.structure(ctx, input.table_id);
+      const structure = await apiFor(input.language).structure(ctx, input.table_id);
       const variables = structure.variables.map((v) => ({
         code: v.code,
         label: v.label,
