@@ -5,6 +5,8 @@ import { createPxwebAdapter } from './create-pxweb-adapter.js';
 import { startPxwebFixture } from './fixture/start-pxweb-fixture.js';
 import { pxwebDemoJourney } from './pxweb-demo-journey.js';
 
+const ANSWER_BUDGET_CHARS = 4096;
+
 // Expected figures read straight from the recorded portal answer, not through the fixture or the adapter.
 const recorded = JSON.parse(
   readFileSync(
@@ -43,6 +45,8 @@ it('runs the demo journey offline on the recorded Statistics Sweden answers, wit
     const args = typeof step.args === 'function' ? step.args(answers) : step.args;
     const envelope = await server.callTool(step.tool, args);
     if (!envelope.ok) throw new Error(`${step.tool}: ${envelope.error.message}`);
+    // The answer budget every adapter keeps (docs/VOCABULARY.md): a typical answer within 4 KB of JSON text.
+    expect(JSON.stringify(envelope).length, step.tool).toBeLessThanOrEqual(ANSWER_BUDGET_CHARS);
     answers.push(envelope);
     lines.push(step.summarize(envelope));
   }
