@@ -7,7 +7,7 @@ import { residentBytes } from './resident-memory.js';
 import type { SpawnedEngine } from './spawn-engine.js';
 
 type Request = Exclude<WorkerRequest, { op: 'interrupt' }>;
-type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
+export type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
 export interface RequestOptions {
   phase: Phase;
@@ -23,7 +23,6 @@ export interface RequestOptions {
 const MEMORY_POLL_MS = 25;
 /** After an abort, how long a query may take to notice its interrupt before the process is killed. */
 const ABORT_GRACE_MS = 1_000;
-const STDERR_TAIL = 2_000;
 
 function fromWire(error: WireError): Error {
   if (!error.code) return new Error(error.message);
@@ -46,7 +45,6 @@ export class EngineProcess {
   private memoryWatch: NodeJS.Timeout | undefined;
   private exitStatus: string | null = null;
   private stopReason: StopReason | null = null;
-  private stderrTail = '';
   private readonly exited: Promise<void>;
 
   constructor(
@@ -56,9 +54,6 @@ export class EngineProcess {
   ) {
     this.limit = pLimit(concurrency);
     const { child } = engine;
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL);
-    });
     this.exited = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.exitStatus = signal ?? `exit ${code}`;
@@ -70,11 +65,6 @@ export class EngineProcess {
 
   get alive(): boolean {
     return this.exitStatus === null && this.stopReason === null;
-  }
-
-  /** The tail of what the process wrote to stderr (a V8 or DuckDB fatal message), for logs. */
-  get diagnostics(): string {
-    return this.stderrTail;
   }
 
   /**

@@ -47,10 +47,9 @@ export function spawnEngine(): SpawnedEngine {
     env: childEnv(),
     execArgv: [`--max-old-space-size=${HEAP_MB}`, ...flags],
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // Nothing of the engine's reaches the server's stdout (protocol frames) or stderr (JSON-line logs).
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   child.once('exit', () => rmSync(cwd, { recursive: true, force: true }));
-  // Read while the server runs anyway; never a reason on its own to keep the server alive.
-  (child.stderr as { unref?: () => void } | null)?.unref?.();
   return { child, cwd };
 }
