@@ -48,12 +48,16 @@ describe('hostile inputs against the running server', () => {
   }, 60_000);
   afterAll(() => server?.close());
 
-  it('1: twenty unclosed parentheses are refused at once and the server keeps answering', async () => {
+  it('1: twenty unclosed parentheses are answered at once and the server keeps answering', async () => {
     const { value, ms } = await timed(() =>
       server.query(HOSTILE.words, `SELECT ${'('.repeat(20)}1 FROM data`),
     );
     expect(value.isError).toBe(true);
-    expect(value.body.error.code).toBe('unsafe_sql');
+    // DuckDB's own parser reads it in linear time and says where the syntax breaks; nothing runs.
+    expect(value.body.error).toMatchObject({
+      code: 'query_error',
+      message: expect.stringMatching(/could not be parsed/),
+    });
     expect(ms).toBeLessThan(5_000);
     const deep = await server.query(HOSTILE.words, `SELECT ${'('.repeat(200)}1${')'.repeat(200)} FROM data`);
     expect(deep.body.error).toMatchObject({ code: 'unsafe_sql', message: expect.stringMatching(/nests/) });

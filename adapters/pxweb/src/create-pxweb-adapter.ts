@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { pxwebApiFor } from './api/pxweb-api-for.js';
 import { PxwebOptionsSchema } from './pxweb-options.js';
 import type { PxwebRuntime } from './pxweb-runtime.js';
+import { pxwebSearch } from './search-tables-capability.js';
 import { browseTablesTool } from './tools/browse-tables.js';
 import { getTableStructureTool } from './tools/get-table-structure.js';
 import { queryTableTool } from './tools/query-table.js';
@@ -44,6 +45,7 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
       queryTableTool(rt, apiFor),
     ],
     network: networkPolicyOf(config),
+    search: pxwebSearch(rt, apiFor),
     async health(ctx) {
       const count = await apiFor().probe(ctx);
       return { reachable: true, count, detail: `PxWeb ${rt.apiVersion} at ${base.host} answered.` };

@@ -96,6 +96,18 @@ describe('recorded Statistics Sweden answers, API v2 (TAB5974)', () => {
     expect(hit).toMatchObject({ label: v2Metadata.label, first_period: years[0], last_period: years.at(-1) });
   });
 
+  it('joins search_all with the portal search, and the hit opens as it says', async () => {
+    const word = v2Metadata.label.split(' ')[0]?.toLowerCase() ?? '';
+    const answer = ok(await v2.callTool('search_all', { query: word }));
+    expect(answer.all_answered).toBe(true);
+    const hit = (
+      answer.hits as Array<{ id: string; open: { tool: string; arguments: Record<string, unknown> } }>
+    ).find((h) => h.id === 'TAB5974');
+    expect(hit?.open).toEqual({ tool: 'get_table_structure', arguments: { table_id: 'TAB5974' } });
+    const opened = ok(await v2.callTool(hit?.open.tool ?? '', hit?.open.arguments ?? {}));
+    expect(opened.title).toBe(v2Metadata.label);
+  });
+
   it('describes every recorded variable with its value count and whether it may be omitted', async () => {
     const answer = ok(await v2.callTool('get_table_structure', { table_id: 'TAB5974', max_values: 3 }));
     expect(answer).toMatchObject({ title: v2Metadata.label, updated: v2Metadata.updated });

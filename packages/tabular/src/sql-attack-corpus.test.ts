@@ -6,12 +6,13 @@ import type { TableSession } from './table-session.js';
 import { TEST_LIMITS } from './test-support.js';
 
 /**
- * refused: the guard throws unsafe_sql. accepted: the guard passes it and it runs harmlessly.
+ * refused: the guard throws unsafe_sql. unparsable: DuckDB's parser cannot read it, so nothing runs
+ * (query_error naming the syntax error). accepted: the guard passes it and it runs harmlessly.
  * error: the guard passes it and the engine itself answers with query_error (a missing column …).
  * bomb: passes the guard by design (ordinary SQL) and must end by the deadline or the memory
  * ceiling, which ends the table's engine process and never the server.
  */
-type Outcome = 'refused' | 'accepted' | 'error' | 'bomb';
+type Outcome = 'refused' | 'unparsable' | 'accepted' | 'error' | 'bomb';
 
 const CORPUS: Record<string, Array<[string, Outcome]>> = {
   'stacked statements': [
@@ -30,7 +31,7 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ['CREATE TABLE t AS SELECT * FROM data', 'refused'],
     ['ALTER TABLE data ADD COLUMN z INTEGER', 'refused'],
     ['TRUNCATE data', 'refused'],
-    ['SELECT * INTO t FROM data', 'refused'],
+    ['SELECT * INTO t FROM data', 'unparsable'],
     ['CREATE MACRO m(x) AS x', 'refused'],
   ],
   'file and URL readers': [
@@ -96,10 +97,10 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
     ["SELECT nextval('s')", 'refused'],
   ],
   'comment- and case-split keywords': [
-    ['SEL/**/ECT * FROM data', 'refused'],
+    ['SEL/**/ECT * FROM data', 'unparsable'],
     ["SELECT * FROM read_/**/csv('/etc/passwd')", 'refused'],
     ["SELECT * FROM read_csv/**/('/etc/passwd')", 'refused'],
-    ['/*!50000 SELECT */ * FROM data', 'refused'],
+    ['/*!50000 SELECT */ * FROM data', 'unparsable'],
     ['SeLeCt * FrOm DaTa', 'accepted'],
     ['SELECT * FROM data /* ; DROP TABLE data */', 'accepted'],
     ['SELECT count(*) FROM data -- ; DROP TABLE data', 'accepted'],
@@ -107,7 +108,7 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
   'unicode tricks': [
     ['SELECT * FROM dаta', 'refused'],
     ['SELECT * FROM "dаta"', 'refused'],
-    ['ＳＥＬＥＣＴ * FROM data', 'refused'],
+    ['ＳＥＬＥＣＴ * FROM data', 'unparsable'],
     // DuckDB's own lexer reads the zero-width space as a separator; the printed query shows it.
     ['SELECT\u200b* FROM data', 'accepted'],
     ["SELECT * FROM read\u00adcsv('/etc/passwd')", 'refused'],
@@ -116,7 +117,7 @@ const CORPUS: Record<string, Array<[string, Outcome]>> = {
   parameters: [
     ['SELECT * FROM data WHERE a = $1', 'refused'],
     ['SELECT * FROM data WHERE a = ?', 'refused'],
-    ['SELECT * FROM data WHERE a = :name', 'refused'],
+    ['SELECT * FROM data WHERE a = :name', 'unparsable'],
     // `@` is DuckDB's absolute-value operator: an unknown column, not a variable.
     ['SELECT @x', 'error'],
   ],
@@ -242,6 +243,18 @@ describe('SQL attack corpus', () => {
       message: 'Exactly one statement is allowed; found 2.',
     });
   });
+
+  it.each(CASES.filter((c) => c.outcome === 'unparsable'))(
+    '$category: cannot parse $sql',
+    async ({ sql }) => {
+      const error = await session.query(sql, { limit: 20 }).catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        code: 'query_error',
+        message: expect.stringMatching(/could not be parsed/),
+      });
+      expect((await session.query('SELECT count(*) AS n FROM data', { limit: 1 })).rows).toEqual([{ n: 40 }]);
+    },
+  );
 
   it.each(CASES.filter((c) => c.outcome === 'refused'))('$category: refuses $sql', async ({ sql }) => {
     expect(await codeOf(session.query(sql, { limit: 20 }))).toBe('unsafe_sql');

@@ -49,8 +49,9 @@ export function createSearchAllTool(
       'Start here when you do not know which backend holds the answer: searches the cubes, datasets and ' +
       'dataflows of every configured backend at once and ranks the hits together by how well their titles ' +
       'match. Each hit carries open: the tool and arguments that show its structure; call it as it is. ' +
-      'backends says which backends answered; a backend with status "failed" was not searched, so a missing ' +
-      "hit there proves nothing. Use the backend's own search tool for its filters (publisher, format).",
+      'backends says which backends answered; a backend with status "failed" or "cannot_search" was not ' +
+      "searched, so a missing hit there proves nothing: use that backend's own tools. Use a backend's own " +
+      'search tool for its filters (publisher, format).',
     input: z
       .object({
         query: z
@@ -74,7 +75,9 @@ export function createSearchAllTool(
       query: z.string(),
       hits: z.array(HitSchema),
       backends: z.array(BackendSchema).describe('Every configured backend and whether it answered.'),
-      all_answered: z.boolean().describe('False when a backend failed: its hits are missing, not absent.'),
+      all_answered: z
+        .boolean()
+        .describe('False when a backend failed or cannot search: its hits are missing, not absent.'),
       returned: z.number(),
       truncated: z.boolean().describe('True when more hits may exist than returned.'),
       total_matched: z.number().nullable().describe('Hits found in all; null when a backend may hold more.'),
@@ -135,7 +138,7 @@ export function createSearchAllTool(
             open: h.open,
           })),
           backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
-          all_answered: outcomes.every((o) => o.status !== 'failed'),
+          all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
           truncated,
           total_matched: truncated ? null : ranked.length,

@@ -18,13 +18,17 @@ export async function describeTotalRows(connection: DuckDBConnection): Promise<s
   // Case-insensitive matching in the regex engine: three times faster than lower() on every value.
   const pattern = `'(?i)^\\s*${TOTAL_WORDS}(\\b|\\s|$)'`;
   const matches = textColumns.map((name) => `regexp_matches(${sqlIdentifier(name)}, ${pattern})`);
+  const perColumn = matches.map((match, index) => `count(*) FILTER (WHERE ${match}) AS c${index}`);
   const examples = textColumns.map(
     (name, index) => `CASE WHEN ${matches[index]} THEN ${sqlIdentifier(name)} END`,
   );
   const result = await connection.runAndReadAll(
-    `SELECT count(*), min(coalesce(${examples.join(', ')})) FROM data WHERE ${matches.join(' OR ')}`,
+    `SELECT count(*), min(coalesce(${examples.join(', ')})), ${perColumn.join(', ')} FROM data WHERE ${matches.join(' OR ')}`,
   );
-  const [count, example] = result.getRows()[0] ?? [0, null];
+  const [count, example, ...counts] = result.getRows()[0] ?? [0, null];
   if (Number(count) === 0) return null;
-  return `${Number(count)} row(s) look like totals or subtotals (e.g. "${String(example).trim().slice(0, 60)}"); they are kept as rows, so exclude them before summing.`;
+  // The column holding most of the total words is the one to filter on; the note gives the filter.
+  const best = counts.map(Number).reduce((top, n, index, all) => (n > (all[top] ?? 0) ? index : top), 0);
+  const filter = `WHERE NOT coalesce(${matches[best]}, false)`;
+  return `${Number(count)} row(s) look like totals or subtotals (e.g. "${String(example).trim().slice(0, 60)}"); they are kept as rows, so exclude them before summing, e.g. ${filter}.`;
 }

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 import { parse, stringify } from 'lossless-json';
 import { refuseSql } from './refuse-sql.js';
 
@@ -70,10 +71,12 @@ export async function parseWithEngine(connection: DuckDBConnection, sql: string)
   if (result.error) {
     const reason = result.error_message ?? 'unknown parser error';
     if (NOT_A_SELECT.test(reason)) refuseSql('Only SELECT queries are allowed.', notSelectHint(sql));
-    refuseSql(
-      `The SQL could not be parsed: ${reason.split('\n')[0]}`,
-      'Fix the syntax: double-quote column names with spaces or capitals ("Площа, га"), single-quote strings.',
-    );
+    // Not a refusal: DuckDB cannot read it, so nothing ran; the engine's own words say where.
+    throw new OpenDataError('query_error', `The SQL could not be parsed: ${reason.split('\n')[0]}`, {
+      hint:
+        'Fix the syntax: double-quote column names with spaces or capitals ("Площа, га"), single-quote strings, ' +
+        'and write AS before an alias that is a reserved word (AS "no").',
+    });
   }
   const statements = result.statements ?? [];
   if (statements.length !== 1) refuseSql(`Exactly one statement is allowed; found ${statements.length}.`);
