@@ -30,6 +30,7 @@ import { declareStaticLists } from './declare-static-lists.js';
 import { explainInvalidInput } from './explain-invalid-input.js';
 import { HealthLedger } from './health-ledger.js';
 import { mergeInstructions } from './merge-instructions.js';
+import { withPrefixedMentions } from './prefix-mentions.js';
 import { type ProgressReporter, progressReporter } from './progress-reporter.js';
 import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
@@ -99,8 +100,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const clock = options.clock ?? { now: () => new Date() };
   const ledger = new HealthLedger();
   const sealer = createRequestStateSealer(options.requestStateKey);
-  const composed = composeAdapters(options.adapters, ['api_status', 'search_all']);
-  const adapters = options.adapters.map((entry) => ('adapter' in entry ? entry.adapter : entry));
+  // A prefixed instance's texts name its tools as clients see them.
+  const entries = options.adapters.map((entry) =>
+    'adapter' in entry && entry.toolPrefix
+      ? { ...entry, adapter: withPrefixedMentions(entry.adapter, entry.toolPrefix) }
+      : entry,
+  );
+  const composed = composeAdapters(entries, ['api_status', 'search_all']);
+  const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
   for (const adapter of adapters) {
