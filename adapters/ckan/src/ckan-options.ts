@@ -28,7 +28,9 @@ export const CkanOptionsSchema = z
       .min(0)
       .max(86_400_000)
       .default(300_000)
-      .describe('How long catalogue answers are reused from the metadata cache.'),
+      .describe(
+        'How long catalogue answers, and resource files downloaded for them, are reused without asking the portal again (0: ask every time).',
+      ),
     max_open_tables: z
       .number()
       .int()
