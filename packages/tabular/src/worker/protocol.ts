@@ -1,4 +1,3 @@
-import type { ColumnInfo } from '../engine/read-rows.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import type { RecordField } from '../local/open-local-records.js';
 import type { LoadProgress } from '../local/open-local-table.js';
@@ -31,5 +30,3 @@ export type WorkerReply =
   | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] }
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: LoadProgress };
-
-export type { ColumnInfo };
