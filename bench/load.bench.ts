@@ -5,13 +5,14 @@
 // Prints a table, then one JSON line. Arguments: [clients] [seconds].
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ckanDemoJourney } from '../adapters/ckan/src/index.js';
 import { lindasDemoJourney } from '../adapters/lindas/src/index.js';
 import { sdmxDemoJourney } from '../adapters/sdmx/src/index.js';
 import type { DemoJourney, SuccessEnvelope } from '../packages/core/src/index.js';
+import { childrenResidentBytes } from '../packages/tabular/src/fuzz/child-memory.js';
+import { residentBytes } from '../packages/tabular/src/worker/resident-memory.js';
 
 const CLIENTS = Number(process.argv[2] ?? 32);
 const DURATION_S = Number(process.argv[3] ?? 20);
@@ -22,27 +23,9 @@ const bin = fileURLToPath(new URL('../packages/cli/bin/opendata-mcp.js', import.
 
 type Timings = Map<string, number[]>;
 
-function residentOf(pid: number): number {
-  try {
-    return Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function engineResident(pid: number): number {
-  let children: string[] = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  } catch {
-    // no children listed
-  }
-  return children.reduce((sum, child) => sum + residentOf(Number(child)), 0);
-}
-
 /** The server's resident memory plus that of its engine processes (Linux /proc). */
 function serverResident(pid: number): number {
-  return residentOf(pid) + engineResident(pid);
+  return (residentBytes(pid) ?? 0) + childrenResidentBytes(pid);
 }
 
 async function startServer(): Promise<{ child: ChildProcess; url: string }> {
@@ -107,7 +90,7 @@ try {
     for (const journey of JOURNEYS) await play(single, journey, solo);
   await single.close();
   const warm = serverResident(pid);
-  const warmEngines = engineResident(pid);
+  const warmEngines = childrenResidentBytes(pid);
 
   const loaded: Timings = new Map();
   let errors = 0;
@@ -152,7 +135,9 @@ try {
   const queryRatio = rows.find((row) => row.tool === 'query_resource')?.p50_ratio ?? Number.NaN;
   const rssReturn = after / warm;
   console.log(`errors ${errors}; server RSS warm ${mb(warm)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB`);
-  console.log(`  of which engine processes: warm ${mb(warmEngines)} MB, after ${mb(engineResident(pid))} MB`);
+  console.log(
+    `  of which engine processes: warm ${mb(warmEngines)} MB, after ${mb(childrenResidentBytes(pid))} MB`,
+  );
   console.log(
     `query_resource loaded/solo p50 = ${queryRatio}x (goal <= 5); RSS after/warm = ${rssReturn.toFixed(2)} (goal <= 1.2)`,
   );

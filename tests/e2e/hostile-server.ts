@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,23 +22,8 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-/** Resident memory of a process in bytes (Linux /proc). */
-export function residentBytes(pid: number): number {
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1] ?? 0) * 1024;
-}
-
-/** Pids of a process's direct children (the engine processes of a server). */
-export function childPids(pid: number): number[] {
-  try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .map((line) => Number(line.trim()))
-      .filter((n) => n > 0);
-  } catch {
-    return [];
-  }
-}
+export { childPids } from '../../packages/tabular/src/fuzz/child-memory.js';
+export { residentBytes } from '../../packages/tabular/src/worker/resident-memory.js';
 
 export function isRunning(pid: number): boolean {
   try {

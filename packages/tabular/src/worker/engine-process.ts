@@ -154,14 +154,9 @@ export class EngineProcess {
   private watchMemory(): NodeJS.Timeout | undefined {
     const pid = this.engine.child.pid;
     if (pid === undefined) return undefined;
-    let reading = false;
     return setInterval(() => {
-      if (reading) return;
-      reading = true;
-      void residentBytes(pid).then((bytes) => {
-        reading = false;
-        if (bytes !== null && bytes > this.ceilingBytes) void this.stop('memory');
-      });
+      const bytes = residentBytes(pid);
+      if (bytes !== null && bytes > this.ceilingBytes) void this.stop('memory');
     }, MEMORY_POLL_MS);
   }
 

@@ -7,8 +7,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface SpawnedEngine {
   child: ChildProcess;
-  /** The process's own empty working directory, removed when it exits. */
-  cwd: string;
 }
 
 /** Heap for the process's own JavaScript (sniffing, decoding, workbook reading); DuckDB's memory is separate. */
@@ -51,5 +49,5 @@ export function spawnEngine(): SpawnedEngine {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   child.once('exit', () => rmSync(cwd, { recursive: true, force: true }));
-  return { child, cwd };
+  return { child };
 }
