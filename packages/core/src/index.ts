@@ -105,6 +105,8 @@ export {
   SERVER_VERSION,
 } from './server/create-server.js';
 export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
+export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
+export type { SharedStore } from './store/shared-store.js';
 export { startStdioServer } from './transports/serve-stdio.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
