@@ -8,7 +8,7 @@ import { createEngine } from '../engine/create-engine.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { openTable } from '../open-table.js';
 import { watchChildMemory } from './child-memory.js';
-import { fuzzRuns, fuzzTimeout } from './fuzz-runs.js';
+import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { type HostileFile, parquetArbitrary, textualHostileFile } from './hostile-file-arbitrary.js';
 
 /** Tight limits, so every bound is reached quickly: 128 MiB for DuckDB, a 640 MiB process ceiling. */
@@ -103,7 +103,7 @@ describe('loading generated hostile files', () => {
           expect(peak, `${file.label}: engine process peak`).toBeLessThan(MEMORY_BOUND_BYTES);
           await stillServes();
         }),
-        { numRuns: fuzzRuns(ciRuns) },
+        fuzzParameters(ciRuns),
       );
     },
     fuzzTimeout(120_000),

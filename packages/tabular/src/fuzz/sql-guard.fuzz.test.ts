@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine/create-engine.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
 import { TEST_LIMITS } from '../test-support.js';
-import { fuzzRuns, fuzzTimeout } from './fuzz-runs.js';
+import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { hostileSql } from './sql-arbitrary.js';
 
 /**
@@ -103,7 +103,7 @@ describe('SQL guard under generated hostile input', () => {
             expect(sources.tables.every((table) => table === 'memory.main."data"')).toBe(true);
           }
         }),
-        { numRuns: fuzzRuns(1_500) },
+        fuzzParameters(1_500),
       );
       // The generator must exercise acceptance too, or the oracles above would never run.
       expect(accepted).toBeGreaterThan(0);
