@@ -24,6 +24,9 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     references: config.structure_references,
     csvFormatParam: config.csv_format_param,
     ttlMs: config.metadata_ttl_ms,
+    flows: config.flows ?? null,
+    roleOverrides: config.dimension_roles ?? {},
+    totalDefaults: config.total_defaults ?? [],
   };
   return {
     specificationVersion: SPECIFICATION_VERSION,

@@ -1,5 +1,6 @@
 import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { ROLES } from './resolution/dimension-roles.js';
 
 export const DEFAULT_SDMX_URL = 'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest';
 
@@ -42,6 +43,26 @@ export const SdmxOptionsSchema = z
       .default('csv')
       .describe(
         'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header.',
+      ),
+    flows: z
+      .array(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}\*?$/, 'a dataflow id, or a prefix ending in *'))
+      .max(500)
+      .optional()
+      .describe(
+        'Allow-list of dataflow ids this instance serves ("CME", or a prefix such as "CME_*"); every tool refuses other flows with scope_denied (default: every flow).',
+      ),
+    dimension_roles: z
+      .record(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}$/), z.enum(ROLES))
+      .optional()
+      .describe(
+        'Role of a dimension where its id does not tell, e.g. {"COUNTERPART": "geography"}; roles: geography, indicator, sex, age, time, unit, frequency, other (default: inferred from concepts and code lists).',
+      ),
+    total_defaults: z
+      .array(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}$/))
+      .max(40)
+      .optional()
+      .describe(
+        'Dimensions that default to their total (_T) when a question leaves them out, e.g. ["WEALTH_QUINTILE", "RESIDENCE"]; answers name each default applied (default: none).',
       ),
     ...networkOptionsShape,
     metadata_ttl_ms: z

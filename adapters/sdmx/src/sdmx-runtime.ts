@@ -1,3 +1,4 @@
+import type { Role } from './resolution/dimension-roles.js';
 import type { SdmxOptions } from './sdmx-options.js';
 
 /** What the tools of one registry instance share. */
@@ -12,4 +13,10 @@ export interface SdmxRuntime {
   references: SdmxOptions['structure_references'];
   csvFormatParam: string | null;
   ttlMs: number;
+  /** Dataflow ids (or prefixes ending in `*`) this instance serves; null = every flow. */
+  flows: string[] | null;
+  /** Dimension roles the configuration or profile states, by dimension id. */
+  roleOverrides: Record<string, Role>;
+  /** Dimensions that default to their total when a question leaves them out. */
+  totalDefaults: string[];
 }

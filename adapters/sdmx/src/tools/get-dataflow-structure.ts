@@ -1,9 +1,10 @@
 import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
-import { type FlowComponent, loadFlowStructure } from '../registry/flow-structure.js';
+import type { FlowComponent } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
 import type { ArtefactRef } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { flowInputShape } from './flow-input.js';
@@ -85,7 +86,7 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
     annotations: READ_ONLY_OPEN_WORLD,
     example: { flow_id: 'CME' },
     async execute(input, ctx) {
-      const structure = await loadFlowStructure(rt, ctx, {
+      const structure = await loadScopedStructure(rt, ctx, {
         flowId: input.flow_id,
         agency: input.agency,
         version: input.version,

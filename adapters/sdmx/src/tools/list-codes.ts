@@ -8,10 +8,10 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
-import { loadFlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
 import { ComponentIdSchema } from '../registry/sdmx-ids.js';
 import { usableCodes } from '../registry/usable-codes.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { flowInputShape } from './flow-input.js';
@@ -65,7 +65,7 @@ export function listCodesTool(rt: SdmxRuntime) {
     annotations: READ_ONLY_OPEN_WORLD,
     example: { flow_id: 'CME', dimension: 'REF_AREA', query: 'brazil' },
     async execute(input, ctx) {
-      const structure = await loadFlowStructure(rt, ctx, {
+      const structure = await loadScopedStructure(rt, ctx, {
         flowId: input.flow_id,
         agency: input.agency,
         version: input.version,

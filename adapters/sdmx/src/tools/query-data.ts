@@ -14,10 +14,10 @@ import {
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { fetchData, restUrl } from '../registry/fetch-sdmx.js';
-import { loadFlowStructure } from '../registry/flow-structure.js';
 import { parseDataCsv } from '../registry/parse-data-csv.js';
 import { PeriodSchema, segment } from '../registry/sdmx-ids.js';
 import { buildSeriesKey } from '../registry/series-key.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { codesByDimension } from './codes-by-dimension.js';
@@ -101,7 +101,7 @@ export function queryDataTool(rt: SdmxRuntime) {
           hint: 'Swap the periods, or leave one out for an open range.',
         });
       }
-      const structure = await loadFlowStructure(rt, ctx, {
+      const structure = await loadScopedStructure(rt, ctx, {
         flowId: input.flow_id,
         agency: input.agency,
         version: input.version,

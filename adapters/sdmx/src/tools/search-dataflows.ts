@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import { pickText } from '../registry/pick-text.js';
 import { AgencyIdSchema, LanguageSchema } from '../registry/sdmx-ids.js';
+import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 
@@ -69,6 +70,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       const list = await loadDataflowList(rt, ctx, agency);
       const words = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
       const matched = list.dataflows
+        .filter((f) => inScope(rt, f.id))
         .map((f) => ({
           id: f.id,
           agency: f.agency,

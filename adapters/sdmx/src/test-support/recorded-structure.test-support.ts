@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createTtlCache, DEFAULT_LIMITS, silentLogger, type ToolContext } from '@opendata-mcp/core';
+import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
+import { type FlowStructure, loadFlowStructure } from '../registry/flow-structure.js';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+
+/** A runtime for tests that never leaves the process. */
+export function testRuntime(overrides: Partial<SdmxRuntime> = {}): SdmxRuntime {
+  return {
+    id: 'sdmx',
+    baseUrl: 'https://registry.test/rest',
+    title: 'test registry',
+    agency: 'UNICEF',
+    language: 'en',
+    references: 'all',
+    csvFormatParam: 'csv',
+    ttlMs: 0,
+    ...overrides,
+  } as SdmxRuntime;
+}
+
+/** A context whose HTTP client answers every request with one recorded file. */
+export function recordingContext(file: string): ToolContext {
+  const text = readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8');
+  const body = new TextEncoder().encode(text);
+  return {
+    adapterId: 'sdmx',
+    http: {
+      fetch: async (request: { url: string }) => ({
+        status: 200,
+        url: request.url,
+        headers: { 'content-type': 'application/xml' },
+        body,
+        fromCache: false,
+        fetchedAt: new Date('2026-02-11T00:00:00Z'),
+        text: () => text,
+        json: () => JSON.parse(text),
+      }),
+    },
+    cache: createTtlCache({ maxEntries: 10 }),
+    clock: { now: () => new Date('2026-02-11T00:00:00Z') },
+    logger: silentLogger,
+    signal: new AbortController().signal,
+    progress: async () => {},
+    limits: DEFAULT_LIMITS,
+  } as unknown as ToolContext;
+}
+
+/** The recorded UNICEF CME structure (DSD_CME, 23 code lists), read through the adapter's own loader. */
+export function recordedCme(): Promise<FlowStructure> {
+  return loadFlowStructure(testRuntime(), recordingContext('unicef/dataflow_CME_references_all.xml'), {
+    flowId: 'CME',
+  });
+}
