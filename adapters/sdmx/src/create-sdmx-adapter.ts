@@ -6,6 +6,9 @@ import { SdmxOptionsSchema } from './sdmx-options.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
 import { sdmxSearch } from './search-dataflows-capability.js';
 import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
+import { getIndicatorSeriesTool } from './tools/get-indicator-series.js';
+import { getIndicatorTableTool } from './tools/get-indicator-table.js';
+import { getIndicatorValueTool } from './tools/get-indicator-value.js';
 import { listCodesTool } from './tools/list-codes.js';
 import { queryDataTool } from './tools/query-data.js';
 import { searchDataflowsTool } from './tools/search-dataflows.js';
@@ -41,7 +44,15 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
       'the published form in obs_value; quote the citation with every number. no_data means the registry has ' +
       'nothing for that key and period; rate_limited or upstream_unavailable mean it could not be asked, never ' +
       'that the data is absent.',
-    tools: [searchDataflowsTool(rt), getDataflowStructureTool(rt), listCodesTool(rt), queryDataTool(rt)],
+    tools: [
+      searchDataflowsTool(rt),
+      getDataflowStructureTool(rt),
+      listCodesTool(rt),
+      queryDataTool(rt),
+      getIndicatorValueTool(rt),
+      getIndicatorTableTool(rt),
+      getIndicatorSeriesTool(rt),
+    ],
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
     search: sdmxSearch(rt),
