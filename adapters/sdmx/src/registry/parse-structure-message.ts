@@ -104,7 +104,8 @@ function component(node: Node): ComponentInfo {
   const concept = refOf(node.ConceptIdentity);
   const enumeration = refOf(node.LocalRepresentation?.Enumeration);
   return {
-    id: String(node.id),
+    // A component may leave its id out; it is then its concept's id (OBS_VALUE for the primary measure).
+    id: String(node.id ?? concept?.id ?? ''),
     position: node.position === undefined ? null : Number(node.position),
     concept: concept ? { scheme: concept.parent, id: concept.id } : null,
     codelist: enumeration

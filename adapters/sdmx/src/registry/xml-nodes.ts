@@ -67,7 +67,8 @@ export function refOf(node: Node): (ArtefactRef & { parent: string | null; kind:
       kind: r.class === undefined ? null : String(r.class),
     };
   }
-  const urn = textOf(node);
+  // 2.1 also allows the URN in a <URN> child; 3.0 gives it as the element's own text.
+  const urn = typeof node === 'object' && node.URN !== undefined ? textOf(node.URN) : textOf(node);
   const parsed = urn ? parseUrn(urn) : null;
   if (!parsed) return null;
   return parsed.item === null
