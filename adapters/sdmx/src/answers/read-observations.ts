@@ -1,7 +1,8 @@
 import { isOpenDataError, type ToolContext } from '@opendata-mcp/core';
+import type { Observation } from '../messages/observation.js';
+import { parseDataMessage } from '../messages/parse-data-message.js';
 import { fetchData, type SdmxAnswer } from '../registry/fetch-sdmx.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
-import { type Observation, parseDataCsv } from '../registry/parse-data-csv.js';
 import { buildSeriesKey } from '../registry/series-key.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { dataUrl } from './data-url.js';
@@ -38,9 +39,12 @@ export async function readObservations(
       return { key, url, observations: [], answer: null };
     throw error;
   }
-  const observations = parseDataCsv(answer.text, structure, language).observations.filter(
-    (o) => o.obs_value !== null,
-  );
+  const observations = parseDataMessage(
+    answer.text,
+    answer.headers['content-type'],
+    structure,
+    language,
+  ).observations.filter((o) => o.obs_value !== null);
   return {
     key,
     url,

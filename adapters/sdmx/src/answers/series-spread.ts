@@ -1,4 +1,4 @@
-import type { CodedValue, Observation } from '../registry/parse-data-csv.js';
+import type { CodedValue, Observation } from '../messages/observation.js';
 
 export interface Labelled {
   code: string;

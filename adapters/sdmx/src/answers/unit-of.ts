@@ -1,4 +1,4 @@
-import type { Observation } from '../registry/parse-data-csv.js';
+import type { Observation } from '../messages/observation.js';
 import { type Labelled, labelled } from './series-spread.js';
 
 // Attribute ids registries use for the unit and its power of ten.

@@ -71,7 +71,8 @@ export async function loadFlowStructure(
   return { ...value, fromCache: hit };
 }
 
-function resolveFlow(
+/** One flow of a parsed structure message with its DSD, code lists, concepts and constraints joined. */
+export function resolveFlow(
   message: StructureMessage,
   flowId: string,
   agency: string,

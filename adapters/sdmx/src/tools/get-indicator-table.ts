@@ -19,7 +19,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, labelled, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { unitOf } from '../answers/unit-of.js';
-import type { Observation } from '../registry/parse-data-csv.js';
+import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { areaKinds } from '../resolution/area-kinds.js';

@@ -13,8 +13,9 @@ import {
   toColumnarTable,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { DATA_FORMATS } from '../messages/observation.js';
+import { parseDataMessage } from '../messages/parse-data-message.js';
 import { fetchData, restUrl } from '../registry/fetch-sdmx.js';
-import { parseDataCsv } from '../registry/parse-data-csv.js';
 import { PeriodSchema, segment } from '../registry/sdmx-ids.js';
 import { buildSeriesKey } from '../registry/series-key.js';
 import { loadScopedStructure } from '../scope/scoped-structure.js';
@@ -77,8 +78,8 @@ export function queryDataTool(rt: SdmxRuntime) {
       start_period: z.string().nullable(),
       end_period: z.string().nullable(),
       dialect: z
-        .enum(['sdmx-csv-1.0', 'code-label-columns'])
-        .describe('The CSV layout the registry answered with.'),
+        .enum(DATA_FORMATS)
+        .describe('The message format the registry answered with (SDMX-ML, SDMX-JSON or a CSV layout).'),
       ...ColumnarTableShape,
       returned: z.number(),
       truncated: z.boolean().describe('True when the registry sent more observations than returned.'),
@@ -122,7 +123,12 @@ export function queryDataTool(rt: SdmxRuntime) {
         ...(rt.csvFormatParam ? { format: rt.csvFormatParam } : {}),
       });
       const answer = await fetchData(ctx, url);
-      const parsed = parseDataCsv(answer.text, structure, input.language ?? rt.language);
+      const parsed = parseDataMessage(
+        answer.text,
+        answer.headers['content-type'],
+        structure,
+        input.language ?? rt.language,
+      );
       if (parsed.observations.length === 0) {
         throw new OpenDataError(
           'no_data',
