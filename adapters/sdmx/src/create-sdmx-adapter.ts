@@ -5,6 +5,7 @@ import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
 import { sdmxSearch } from './search-dataflows-capability.js';
+import { findIndicatorsTool } from './tools/find-indicators.js';
 import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
 import { getIndicatorSeriesTool } from './tools/get-indicator-series.js';
 import { getIndicatorTableTool } from './tools/get-indicator-table.js';
@@ -46,6 +47,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
       'that the data is absent.',
     tools: [
       searchDataflowsTool(rt),
+      findIndicatorsTool(rt),
       getDataflowStructureTool(rt),
       listCodesTool(rt),
       queryDataTool(rt),
