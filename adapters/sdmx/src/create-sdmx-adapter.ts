@@ -5,6 +5,7 @@ import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
 import { sdmxSearch } from './search-dataflows-capability.js';
+import { checkAvailabilityTool } from './tools/check-availability.js';
 import { findIndicatorsTool } from './tools/find-indicators.js';
 import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
 import { getIndicatorSeriesTool } from './tools/get-indicator-series.js';
@@ -54,6 +55,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
       getIndicatorValueTool(rt),
       getIndicatorTableTool(rt),
       getIndicatorSeriesTool(rt),
+      checkAvailabilityTool(rt),
     ],
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),

@@ -19,4 +19,6 @@ export interface SdmxRuntime {
   roleOverrides: Record<string, Role>;
   /** Dimensions that default to their total when a question leaves them out. */
   totalDefaults: string[];
+  /** Whether the registry answers availableconstraint queries; null when unknown (tried, then fallen back from). */
+  availableConstraint?: boolean | null;
 }

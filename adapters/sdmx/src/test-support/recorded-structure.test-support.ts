@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTtlCache, DEFAULT_LIMITS, silentLogger, type ToolContext } from '@opendata-mcp/core';
+import {
+  createTtlCache,
+  DEFAULT_LIMITS,
+  OpenDataError,
+  silentLogger,
+  type ToolContext,
+} from '@opendata-mcp/core';
 import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
 import { type FlowStructure, loadFlowStructure } from '../registry/flow-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -16,27 +22,37 @@ export function testRuntime(overrides: Partial<SdmxRuntime> = {}): SdmxRuntime {
     references: 'all',
     csvFormatParam: 'csv',
     ttlMs: 0,
+    flows: null,
+    roleOverrides: {},
+    totalDefaults: [],
     ...overrides,
-  } as SdmxRuntime;
+  };
 }
 
-/** A context whose HTTP client answers every request with one recorded file. */
-export function recordingContext(file: string): ToolContext {
-  const text = readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8');
-  const body = new TextEncoder().encode(text);
+/**
+ * A context whose HTTP client answers with recorded files: one file for every request, or a map
+ * from a piece of the URL path ("availableconstraint/") to the file that answers it.
+ */
+export function recordingContext(files: string | Record<string, string>): ToolContext {
+  const routes = typeof files === 'string' ? { '': files } : files;
   return {
     adapterId: 'sdmx',
     http: {
-      fetch: async (request: { url: string }) => ({
-        status: 200,
-        url: request.url,
-        headers: { 'content-type': 'application/xml' },
-        body,
-        fromCache: false,
-        fetchedAt: new Date('2026-02-11T00:00:00Z'),
-        text: () => text,
-        json: () => JSON.parse(text),
-      }),
+      fetch: async (request: { url: string }) => {
+        const file = Object.entries(routes).find(([piece]) => request.url.includes(piece))?.[1];
+        if (!file) throw new OpenDataError('not_found', `no recording routed for ${request.url}`);
+        const text = readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8');
+        return {
+          status: 200,
+          url: request.url,
+          headers: { 'content-type': 'application/xml' },
+          body: new TextEncoder().encode(text),
+          fromCache: false,
+          fetchedAt: new Date('2026-02-11T00:00:00Z'),
+          text: () => text,
+          json: () => JSON.parse(text),
+        };
+      },
     },
     cache: createTtlCache({ maxEntries: 10 }),
     clock: { now: () => new Date('2026-02-11T00:00:00Z') },
@@ -48,8 +64,8 @@ export function recordingContext(file: string): ToolContext {
 }
 
 /** The recorded UNICEF CME structure (DSD_CME, 23 code lists), read through the adapter's own loader. */
-export function recordedCme(): Promise<FlowStructure> {
-  return loadFlowStructure(testRuntime(), recordingContext('unicef/dataflow_CME_references_all.xml'), {
-    flowId: 'CME',
-  });
+export function recordedCme(ctx = recordingContext(CME_STRUCTURE)): Promise<FlowStructure> {
+  return loadFlowStructure(testRuntime(), ctx, { flowId: 'CME' });
 }
+
+export const CME_STRUCTURE = 'unicef/dataflow_CME_references_all.xml';

@@ -177,4 +177,25 @@ describe('compact answers over the UNICEF recordings', () => {
     });
     expect(answer.ok ? 'ok' : answer.error.code).toBe('invalid_input');
   });
+
+  it('says which areas hold data for a slice, from the series keys when the registry has no availability service', async () => {
+    const answer = await call('check_availability', {
+      flow_id: 'CME',
+      filters: { indicator: 'under-five mortality', sex: 'total' },
+      dimension: 'area',
+      start_period: '2020',
+      end_period: '2020',
+    });
+    const recorded = recorded2020();
+    expect(answer).toMatchObject({
+      status: 'ok',
+      answered_from: 'series_keys',
+      series_count: recorded.size,
+      observation_count: recorded.size,
+      time_range: { start: '2020', end: '2020' },
+    });
+    expect(answer.dimensions).toEqual([
+      expect.objectContaining({ dimension: 'REF_AREA', count: recorded.size }),
+    ]);
+  });
 });
