@@ -82,6 +82,13 @@ describe('find_indicators over the UNICEF recordings', () => {
     }
   });
 
+  it('search_dataflows matches word forms of the flow titles too', async () => {
+    for (const query of ['child mortalities', 'CHILD-MORTALITY']) {
+      const answer = await server.callTool('search_dataflows', { query });
+      expect(answer.ok && (answer.flows as Array<{ id: string }>).map((f) => f.id)).toEqual(['CME']);
+    }
+  });
+
   it('keeps to the flow allow-list', async () => {
     const scoped = createOpenDataServer({
       adapters: [
