@@ -1,7 +1,7 @@
 import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { fetchStructure, restUrl } from './fetch-sdmx.js';
-import { parseStructureMessage } from './parse-structure-message.js';
+import { parseStructureAnswer } from './parse-structure-answer.js';
 import { pickText } from './pick-text.js';
 import { segment } from './sdmx-ids.js';
 import type {
@@ -61,10 +61,16 @@ export async function loadFlowStructure(
   });
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
-    return resolveFlow(parseStructureMessage(answer.text), ref.flowId, agency, rt.language, {
-      url,
-      fetchedAt: answer.fetchedAt.toISOString(),
-    });
+    return resolveFlow(
+      parseStructureAnswer(answer.text, answer.headers['content-type']),
+      ref.flowId,
+      agency,
+      rt.language,
+      {
+        url,
+        fetchedAt: answer.fetchedAt.toISOString(),
+      },
+    );
   };
   if (rt.ttlMs <= 0) return { ...(await load()), fromCache: false };
   const { value, hit } = await ctx.cache.getOrLoad(`sdmx:${rt.id}:structure:${url}`, rt.ttlMs, load);
