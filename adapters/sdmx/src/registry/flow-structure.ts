@@ -56,9 +56,13 @@ export async function loadFlowStructure(
 ): Promise<FlowStructure> {
   const agency = ref.agency ?? rt.agency;
   const version = ref.version ?? 'latest';
-  const url = restUrl(rt, `dataflow/${segment(agency)}/${segment(ref.flowId)}/${segment(version)}`, {
-    references: rt.references,
-  });
+  // A registry whose profile says `latest` is not implemented is asked without a version, which
+  // SDMX REST also reads as the latest one.
+  const path =
+    version === 'latest' && rt.profile?.supports.latest === false
+      ? `dataflow/${segment(agency)}/${segment(ref.flowId)}`
+      : `dataflow/${segment(agency)}/${segment(ref.flowId)}/${segment(version)}`;
+  const url = restUrl(rt, path, { references: rt.references });
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
     return resolveFlow(
