@@ -1,5 +1,7 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { resolveRegistry } from './profiles/resolve-registry.js';
+import { profileRoles } from './resolution/dimension-roles.js';
 import { sdmxPrompts, sdmxResources } from './sdmx-extras.js';
 import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
@@ -18,20 +20,24 @@ import { searchDataflowsTool } from './tools/search-dataflows.js';
 /** One SDMX 2.1 REST registry as an adapter; options are validated here, once. */
 export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): Adapter {
   const config = SdmxOptionsSchema.parse(options);
-  const base = new URL(config.url);
-  const title = config.title ?? base.host;
+  const registry = resolveRegistry(config);
+  const base = new URL(registry.url);
+  const title = registry.title ?? base.host;
   const rt: SdmxRuntime = {
     id: config.id,
     baseUrl: `${base.origin}${base.pathname.replace(/\/+$/, '')}`,
     title,
-    agency: config.agency ?? 'all',
+    agency: registry.agency ?? 'all',
     language: config.language,
-    references: config.structure_references,
-    csvFormatParam: config.csv_format_param,
+    references: registry.references,
+    csvFormatParam: registry.dataFormats[0]?.param ?? null,
     ttlMs: config.metadata_ttl_ms,
+    dataFormats: registry.dataFormats,
+    profile: registry.profile,
     flows: config.flows ?? null,
-    roleOverrides: config.dimension_roles ?? {},
-    totalDefaults: config.total_defaults ?? [],
+    roleOverrides: { ...profileRoles(registry.profile), ...config.dimension_roles },
+    totalDefaults: config.total_defaults ?? registry.profile?.defaultToTotal ?? [],
+    availableConstraint: registry.profile?.supports.availableConstraint ?? null,
   };
   return {
     specificationVersion: SPECIFICATION_VERSION,
@@ -40,7 +46,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     title: `SDMX registry ${title}`,
     endpoint: rt.baseUrl,
     instructions:
-      `SDMX registry ${title}${config.agency ? ` (agency ${config.agency})` : ''}: find a dataflow with ` +
+      `SDMX registry ${title}${registry.agency ? ` (agency ${registry.agency})` : ''}: find a dataflow with ` +
       'search_dataflows, read its dimensions and constraints with get_dataflow_structure, find codes with ' +
       'list_codes, then read values with query_data (filters keyed by dimension id, codes as ids). Values keep ' +
       'the published form in obs_value; quote the citation with every number. no_data means the registry has ' +

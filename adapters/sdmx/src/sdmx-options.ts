@@ -1,5 +1,6 @@
 import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { REGISTRY_IDS } from './profiles/registry-profiles.js';
 import { ROLES } from './resolution/dimension-roles.js';
 
 export const DEFAULT_SDMX_URL = 'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest';
@@ -12,11 +13,20 @@ export const SdmxOptionsSchema = z
       .regex(/^[a-z][a-z0-9_-]{0,39}$/)
       .default('sdmx')
       .describe('Instance id; two registries in one server need two ids (and a tool prefix).'),
+    registry: z
+      .enum(REGISTRY_IDS)
+      .optional()
+      .describe(
+        `A registry the adapter knows by name (${REGISTRY_IDS.join(', ')}): its URL, agency, formats and quirks come from its built-in profile; any other option given here overrides the profile.`,
+      ),
     url: z
       .string()
       .url()
       .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
-      .describe('REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest".'),
+      .optional()
+      .describe(
+        'REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest"; required unless registry names a built-in profile.',
+      ),
     agency: z
       .string()
       .regex(/^[A-Za-z0-9_@$-]{1,60}(?:\.[A-Za-z0-9_@$-]{1,60}){0,4}$/)
@@ -32,17 +42,23 @@ export const SdmxOptionsSchema = z
       .describe('Preferred language of names; another language is used when this one is missing.'),
     structure_references: z
       .enum(['all', 'descendants'])
-      .default('all')
+      .optional()
       .describe(
-        'references= asked with a dataflow structure: "all" also returns content constraints, "descendants" only the DSD, code lists and concepts.',
+        'references= asked with a dataflow structure: "all" also returns content constraints, "descendants" only the DSD, code lists and concepts (default: the profile\'s, else "all").',
+      ),
+    data_format: z
+      .enum(['csv', 'sdmx-ml-structure-specific', 'sdmx-ml-generic', 'sdmx-json'])
+      .optional()
+      .describe(
+        "Data format to ask for first (default: the profile's first, else csv). Whatever the registry sends back is read: every format is understood.",
       ),
     csv_format_param: z
       .string()
       .regex(/^[A-Za-z0-9.+_-]{1,40}$/)
       .nullable()
-      .default('csv')
+      .optional()
       .describe(
-        'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header.',
+        'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header (default: the profile\'s, else "csv").',
       ),
     flows: z
       .array(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}\*?$/, 'a dataflow id, or a prefix ending in *'))
@@ -62,7 +78,7 @@ export const SdmxOptionsSchema = z
       .max(40)
       .optional()
       .describe(
-        'Dimensions that default to their total (_T) when a question leaves them out, e.g. ["WEALTH_QUINTILE", "RESIDENCE"]; answers name each default applied (default: none).',
+        'Dimensions that default to their total (_T) when a question leaves them out, e.g. ["WEALTH_QUINTILE", "RESIDENCE"]; answers name each default applied (default: the profile\'s, else none).',
       ),
     ...networkOptionsShape,
     metadata_ttl_ms: z

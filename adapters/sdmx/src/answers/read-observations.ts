@@ -30,14 +30,26 @@ export async function readObservations(
   language: string,
 ): Promise<ObservationRead> {
   const key = buildSeriesKey(structure, codes);
-  const url = dataUrl(rt, structure, key, timeParams(time));
+  // A registry known not to take lastNObservations is asked for every period; the last are kept here.
+  const askLast = time.kind === 'last' && rt.profile?.supports.lastNObservations !== false;
+  const params = askLast || time.kind === 'range' ? timeParams(time) : {};
+  let url = dataUrl(rt, structure, key, params);
   let answer: SdmxAnswer;
   try {
-    answer = await fetchData(ctx, url);
+    answer = await fetchData(ctx, url, rt);
   } catch (error) {
     if (isOpenDataError(error) && error.code === 'no_data')
       return { key, url, observations: [], answer: null };
-    throw error;
+    // Not implemented or refused (501, 400): ask again for every period.
+    if (!askLast || !refusedParameter(error)) throw error;
+    url = dataUrl(rt, structure, key, {});
+    try {
+      answer = await fetchData(ctx, url, rt);
+    } catch (retry) {
+      if (isOpenDataError(retry) && retry.code === 'no_data')
+        return { key, url, observations: [], answer: null };
+      throw retry;
+    }
   }
   const observations = parseDataMessage(
     answer.text,
@@ -51,6 +63,11 @@ export async function readObservations(
     answer,
     observations: time.kind === 'last' ? lastPerSeries(observations, time.n) : observations,
   };
+}
+
+function refusedParameter(error: unknown): boolean {
+  const status = isOpenDataError(error) ? error.details?.status : undefined;
+  return status === 400 || status === 501;
 }
 
 function lastPerSeries(observations: Observation[], n: number): Observation[] {

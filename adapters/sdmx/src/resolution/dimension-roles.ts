@@ -75,3 +75,14 @@ export function dimensionRoles(
     return { dimension, role };
   });
 }
+
+/** The role overrides a registry profile states, keeping only the roles this layer knows. */
+export function profileRoles(
+  profile: { roleOverrides: Record<string, string> } | null | undefined,
+): Record<string, Role> {
+  const out: Record<string, Role> = {};
+  for (const [dimension, role] of Object.entries(profile?.roleOverrides ?? {})) {
+    if ((ROLES as readonly string[]).includes(role)) out[dimension] = role as Role;
+  }
+  return out;
+}

@@ -68,6 +68,23 @@ describe('compact answers over the UNICEF recordings', () => {
     expect(answer.citation).toContain('UNICEF: Child Mortality');
   });
 
+  it('answers the latest value, naming its period', async () => {
+    const rows = parse(
+      readFileSync(join(SDMX_FIXTURE_DATA_DIR, 'unicef/data/CME_MRY0T4_BRA_1990_2023.csv'), 'utf8'),
+      { columns: true },
+    ) as Array<Record<string, string>>;
+    const last = rows
+      .filter((r) => r.SEX === '_T')
+      .sort((a, b) => String(a.TIME_PERIOD).localeCompare(String(b.TIME_PERIOD)))
+      .at(-1);
+    const answer = await call('get_indicator_value', {
+      flow_id: 'CME',
+      filters: { indicator: 'under-five mortality', area: 'Brazil', sex: 'both sexes' },
+    });
+    expect(answer).toMatchObject({ status: 'ok', period: last?.TIME_PERIOD, value: Number(last?.OBS_VALUE) });
+    expect(String((answer.source as { url: string }).url)).toContain('lastNObservations=1');
+  });
+
   it('abstains with no_observations when the registry holds no such series', async () => {
     const answer = await call('get_indicator_value', {
       flow_id: 'CME',

@@ -122,7 +122,7 @@ export function queryDataTool(rt: SdmxRuntime) {
         endPeriod: input.end_period,
         ...(rt.csvFormatParam ? { format: rt.csvFormatParam } : {}),
       });
-      const answer = await fetchData(ctx, url);
+      const answer = await fetchData(ctx, url, rt);
       const parsed = parseDataMessage(
         answer.text,
         answer.headers['content-type'],
