@@ -21,7 +21,8 @@ export async function goOffline(
   try {
     const adapters = [];
     for (const entry of base.adapters) {
-      const kind = registry.get(entry.type)?.fixture;
+      const registration = registry.get(entry.type);
+      const kind = registration?.fixture;
       if (!kind) {
         adapters.push(entry);
         continue;
@@ -33,7 +34,13 @@ export async function goOffline(
       }
       // Only the fixture may be reached: a recorded catalogue also names files on the live portals.
       const host = new URL(fixture.url).hostname;
-      adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
+      adapters.push({
+        ...registration?.fixtureOptions,
+        ...entry,
+        url: fixture.url,
+        trusted_hosts: [fixture.hostPort],
+        allowed_hosts: [host],
+      });
     }
     return {
       config: { ...base, adapters },
