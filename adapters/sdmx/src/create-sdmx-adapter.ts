@@ -46,11 +46,15 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     title: `SDMX registry ${title}`,
     endpoint: rt.baseUrl,
     instructions:
-      `SDMX registry ${title}${registry.agency ? ` (agency ${registry.agency})` : ''}: find a dataflow with ` +
-      'search_dataflows, read its dimensions and constraints with get_dataflow_structure, find codes with ' +
-      'list_codes, then read values with query_data (filters keyed by dimension id, codes as ids). Values keep ' +
-      'the published form in obs_value; quote the citation with every number. no_data means the registry has ' +
-      'nothing for that key and period; rate_limited or upstream_unavailable mean it could not be asked, never ' +
+      `SDMX registry ${title}${registry.agency ? ` (agency ${registry.agency})` : ''}: start with ` +
+      'find_indicators (words, any spelling) to get an indicator code and the flow holding it; then ' +
+      "get_indicator_value (one number), get_indicator_table (areas compared, a region's members, top N) or " +
+      'get_indicator_series (a trend), with filters as labels or codes keyed by dimension or role ("area", ' +
+      '"sex"). These never guess: status ok is one answer; no_observations means the registry holds none (say so, ' +
+      'do not estimate); not_a_single_value and ambiguous list what to pin. check_availability tells which codes ' +
+      "still have data; list_codes pages code lists and a group's members; get_dataflow_structure and " +
+      'query_data give the raw structure and observations. State the unit and any defaults_applied with a value ' +
+      'and quote the citation. rate_limited or upstream_unavailable mean the registry could not be asked, never ' +
       'that the data is absent.',
     tools: [
       searchDataflowsTool(rt),
