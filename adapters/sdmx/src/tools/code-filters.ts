@@ -1,6 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
 import type { CodeInfo } from '../registry/structure-types.js';
-import { areaKinds } from '../resolution/area-kinds.js';
+import { codeTree } from '../resolution/code-tree.js';
 import { membersOf } from '../resolution/members.js';
 import { resolveCode } from '../resolution/resolve-code.js';
 import { wordForms } from '../resolution/word-forms.js';
@@ -22,8 +22,9 @@ export function codeMatcher(query: string | undefined): (code: CodeInfo) => bool
 
 /** The members of a group named by code or label; a label several groups share is refused with them. */
 export function memberCodes(codes: CodeInfo[], asked: string, dimension: string, language: string): string[] {
-  const kind = areaKinds(codes);
-  const groups = codes.filter((c) => kind(c.id) === 'aggregate');
+  // Only groups the code list gives members are candidates; the others would list nothing.
+  const tree = codeTree(codes);
+  const groups = codes.filter((c) => tree.children.has(c.id));
   const hit = resolveCode(groups, asked, { role: 'geography', language });
   if (hit.status === 'ambiguous') {
     throw new OpenDataError(

@@ -23,6 +23,7 @@ import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { areaKinds } from '../resolution/area-kinds.js';
+import { codeTree } from '../resolution/code-tree.js';
 import { membersOf } from '../resolution/members.js';
 import { resolveCode } from '../resolution/resolve-code.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -115,7 +116,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         rows: [],
         labels: {},
         series: {},
-        within: within && 'code' in within ? within : null,
+        within: within && 'code' in within ? withinSummary(within) : null,
         returned: 0,
         truncated: false,
         total_matched: 0,
@@ -206,7 +207,11 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           truncated,
           total_matched: rows.length,
           next_offset: nextOffset(input.offset, page.length, truncated),
-          message: `${rows.length} areas with a value${input.period === 'latest' ? ' (each its latest period)' : ''}.`,
+          message:
+            `${rows.length} areas with a value${input.period === 'latest' ? ' (each its latest period)' : ''}.` +
+            (within && 'code' in within && !within.countries
+              ? ` The code list links no countries to ${within.code}, only the sub-groups listed.`
+              : ''),
         },
         source,
       };
@@ -222,8 +227,9 @@ function findRegion(question: Question, codes: Parameters<typeof membersOf>[0], 
   const area = question.roled.find((r) => r.role === 'geography');
   const dimension = area?.dimension.id ?? '';
   const all = area?.dimension.codelist?.codes ?? codes;
-  const kind = areaKinds(all);
-  const aggregates = all.filter((c) => kind(c.id) === 'aggregate');
+  // Only groups the code list gives members can be listed; the others would be a dead end.
+  const tree = codeTree(all);
+  const aggregates = all.filter((c) => tree.children.has(c.id));
   const hit = resolveCode(aggregates, asked, { role: 'geography', language: question.language });
   if (hit.status === 'ambiguous') return { ambiguous: { dimension, asked, candidates: hit.candidates } };
   if (hit.status === 'unknown') {
@@ -251,6 +257,10 @@ function findRegion(question: Question, codes: Parameters<typeof membersOf>[0], 
     countries: members.countries,
     memberCodes,
   };
+}
+
+function withinSummary(region: Extract<Region, { code: string }>) {
+  return { code: region.code, label: region.label, members: region.members, countries: region.countries };
 }
 
 function latestPerArea(observations: Observation[], areaId: string): Observation[] {
