@@ -32,9 +32,19 @@ const SEX_WORDS: Record<string, string> = {
   all: 'total',
 };
 
+// Everyday words for ranked groups (wealth quintiles and the like), in any dimension.
+const RANK_WORDS: Record<string, string> = {
+  poorest: 'lowest',
+  'poorest quintile': 'lowest',
+  richest: 'highest',
+  'richest quintile': 'highest',
+  wealthiest: 'highest',
+};
+
 function everydayWords(asked: string, role: Role): string {
-  if (role !== 'sex') return asked;
-  return SEX_WORDS[asked.trim().toLowerCase()] ?? asked;
+  const key = asked.trim().toLowerCase();
+  if (role === 'sex' && SEX_WORDS[key]) return SEX_WORDS[key];
+  return RANK_WORDS[key] ?? asked;
 }
 
 export interface ResolveOptions {

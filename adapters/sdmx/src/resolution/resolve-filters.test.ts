@@ -32,6 +32,10 @@ describe('resolving filters against the recorded UNICEF CME structure', () => {
     expect(out.ambiguous).toEqual([]);
   });
 
+  it('reads everyday words for ranked groups', () => {
+    expect(resolve({ 'wealth quintile': 'poorest' }).codes).toEqual({ WEALTH_QUINTILE: ['Q1'] });
+  });
+
   it('keeps codes as codes, in any case', () => {
     const out = resolve({ REF_AREA: ['usa', 'BRA'], INDICATOR: 'CME_MRY0T4' });
     expect(out.codes).toEqual({ REF_AREA: ['USA', 'BRA'], INDICATOR: ['CME_MRY0T4'] });
