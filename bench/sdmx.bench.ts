@@ -10,18 +10,15 @@
 // (replicated over more periods); the real BIS messages are measured too.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The plain parsers are the very libraries (and versions) the adapter uses.
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser } from 'fast-xml-parser';
 import { parseDataMessage } from '../adapters/sdmx/src/messages/parse-data-message.js';
 import { type FlowStructure, resolveFlow } from '../adapters/sdmx/src/registry/flow-structure.js';
 import { parseStructureMessage } from '../adapters/sdmx/src/registry/parse-structure-message.js';
 import { SDMX_FIXTURE_DATA_DIR } from '../packages/fixtures/src/index.js';
-
-// The plain parsers are the very libraries the adapter uses, resolved from the adapter's package.
-const adapterRequire = createRequire(new URL('../adapters/sdmx/package.json', import.meta.url));
-const { XMLParser } = adapterRequire('fast-xml-parser') as typeof import('fast-xml-parser');
-const { parse: parseCsv } = adapterRequire('csv-parse/sync') as typeof import('csv-parse/sync');
 
 const REPLICAS = 20;
 const RUNS = 3;
