@@ -19,6 +19,7 @@ import { parseDataMessage } from '../adapters/sdmx/src/messages/parse-data-messa
 import { type FlowStructure, resolveFlow } from '../adapters/sdmx/src/registry/flow-structure.js';
 import { parseStructureMessage } from '../adapters/sdmx/src/registry/parse-structure-message.js';
 import { SDMX_FIXTURE_DATA_DIR } from '../packages/fixtures/src/index.js';
+import { answersSection } from './sdmx-answers-section.js';
 
 const REPLICAS = 20;
 const RUNS = 3;
@@ -270,7 +271,10 @@ function parseSection(): Record<string, unknown> {
 const SECTIONS: Array<{
   name: string;
   run: () => Record<string, unknown> | Promise<Record<string, unknown>>;
-}> = [{ name: 'parse', run: parseSection }];
+}> = [
+  { name: 'parse', run: parseSection },
+  { name: 'answers', run: answersSection },
+];
 
 async function main(): Promise<void> {
   const task = process.argv.indexOf('--task');
