@@ -1,6 +1,7 @@
 import { OpenDataError } from '@opendata-mcp/core';
-import type { CodeInfo } from '../registry/structure-types.js';
+import type { CodeInfo, HierarchyInfo } from '../registry/structure-types.js';
 import { codeTree } from '../resolution/code-tree.js';
+import { hierarchyGroups } from '../resolution/hierarchies.js';
 import { membersOf } from '../resolution/members.js';
 import { resolveCode } from '../resolution/resolve-code.js';
 import { wordForms } from '../resolution/word-forms.js';
@@ -21,10 +22,17 @@ export function codeMatcher(query: string | undefined): (code: CodeInfo) => bool
 }
 
 /** The members of a group named by code or label; a label several groups share is refused with them. */
-export function memberCodes(codes: CodeInfo[], asked: string, dimension: string, language: string): string[] {
+export function memberCodes(
+  codes: CodeInfo[],
+  asked: string,
+  dimension: string,
+  language: string,
+  hierarchies: HierarchyInfo[],
+): string[] {
   // Only groups the code list gives members are candidates; the others would list nothing.
   const tree = codeTree(codes);
-  const groups = codes.filter((c) => tree.children.has(c.id));
+  const inHierarchy = hierarchyGroups(hierarchies);
+  const groups = codes.filter((c) => tree.children.has(c.id) || inHierarchy.has(c.id));
   const hit = resolveCode(groups, asked, { role: 'geography', language });
   if (hit.status === 'ambiguous') {
     throw new OpenDataError(
@@ -38,5 +46,5 @@ export function memberCodes(codes: CodeInfo[], asked: string, dimension: string,
       hint: 'list_codes with kind "aggregates" lists the groups.',
     });
   }
-  return membersOf(codes, hit.code).codes;
+  return membersOf(codes, hit.code, hierarchies).codes;
 }

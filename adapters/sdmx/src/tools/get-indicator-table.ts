@@ -21,9 +21,11 @@ import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js'
 import { unitOf } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
+import type { HierarchyInfo } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { areaKinds } from '../resolution/area-kinds.js';
 import { codeTree } from '../resolution/code-tree.js';
+import { hierarchyGroups, loadHierarchies } from '../resolution/hierarchies.js';
 import { membersOf } from '../resolution/members.js';
 import { resolveCode } from '../resolution/resolve-code.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -39,7 +41,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
     description:
       "One indicator for many areas in one period (or each area's latest), as a compact table sorted by " +
       'value: rankings, comparisons, "top 10", "the countries of a region". within takes a region or group ' +
-      '(code or label) and keeps its members, from the code list hierarchy; areas keeps countries only or ' +
+      "(code or label) and keeps its members, from the registry's hierarchical code lists or the code list's parent links; areas keeps countries only or " +
       'aggregates only (told apart through the code lists). filters take labels or codes as in ' +
       "get_indicator_value; the area dimension is the table's rows. status is ok, no_observations, " +
       'not_a_single_value (another dimension still varies: see varying and pin it) or ambiguous. Rows are ' +
@@ -108,7 +110,14 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         });
       }
       const areaCodes = usableCodes(area).codes ?? [];
-      const within = input.within ? findRegion(question, areaCodes, input.within) : null;
+      const within = input.within
+        ? findRegion(
+            question,
+            areaCodes,
+            input.within,
+            await loadHierarchies(rt, ctx, question.structure.flow.agency),
+          )
+        : null;
       const empty = {
         flow_id: question.structure.flow.id,
         area_dimension: area.id,
@@ -223,13 +232,19 @@ type Region =
   | { code: string; label: string; members: number; countries: boolean; memberCodes: string[] }
   | { ambiguous: { dimension: string; asked: string; candidates: Array<{ code: string; label: string }> } };
 
-function findRegion(question: Question, codes: Parameters<typeof membersOf>[0], asked: string): Region {
+function findRegion(
+  question: Question,
+  codes: Parameters<typeof membersOf>[0],
+  asked: string,
+  hierarchies: HierarchyInfo[],
+): Region {
   const area = question.roled.find((r) => r.role === 'geography');
   const dimension = area?.dimension.id ?? '';
   const all = area?.dimension.codelist?.codes ?? codes;
   // Only groups the code list gives members can be listed; the others would be a dead end.
   const tree = codeTree(all);
-  const aggregates = all.filter((c) => tree.children.has(c.id));
+  const inHierarchy = hierarchyGroups(hierarchies);
+  const aggregates = all.filter((c) => tree.children.has(c.id) || inHierarchy.has(c.id));
   const hit = resolveCode(aggregates, asked, { role: 'geography', language: question.language });
   if (hit.status === 'ambiguous') return { ambiguous: { dimension, asked, candidates: hit.candidates } };
   if (hit.status === 'unknown') {
@@ -242,7 +257,7 @@ function findRegion(question: Question, codes: Parameters<typeof membersOf>[0], 
     );
   }
   const usable = new Set(codes.map((c) => c.id));
-  const members = membersOf(all, hit.code);
+  const members = membersOf(all, hit.code, hierarchies);
   const memberCodes = members.codes.filter((c) => usable.has(c));
   if (memberCodes.length === 0) {
     throw new OpenDataError('invalid_input', `The code list gives ${hit.code} no members.`, {

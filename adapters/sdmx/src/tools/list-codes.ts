@@ -13,6 +13,7 @@ import { usableCodes } from '../registry/usable-codes.js';
 import { areaKinds } from '../resolution/area-kinds.js';
 import { codeTree } from '../resolution/code-tree.js';
 import { dimensionRoles } from '../resolution/dimension-roles.js';
+import { loadHierarchies } from '../resolution/hierarchies.js';
 import { dimensionFor } from '../resolution/resolve-filters.js';
 import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -56,7 +57,7 @@ export function listCodesTool(rt: SdmxRuntime) {
           .max(200)
           .optional()
           .describe(
-            'A group code or label ("UNICEF_SSA", "Sub-Saharan Africa"): only its members, the countries under it when the code list links them, else its sub-groups (default: all codes).',
+            'A group code or label ("UNICEF_SSA", "Sub-Saharan Africa"): only its members, from the registry\'s hierarchical code lists or the code list\'s parent links; the countries under it where any are linked, else its sub-groups (default: all codes).',
           ),
         kind: z
           .enum(['all', 'countries', 'aggregates'])
@@ -117,7 +118,15 @@ export function listCodesTool(rt: SdmxRuntime) {
           ? areaKinds(all)
           : (id: string) => (tree.children.has(id) ? 'aggregate' : 'country');
       const members = input.member_of
-        ? new Set(memberCodes(all, input.member_of, dimension.id, language))
+        ? new Set(
+            memberCodes(
+              all,
+              input.member_of,
+              dimension.id,
+              language,
+              await loadHierarchies(rt, ctx, structure.flow.agency),
+            ),
+          )
         : null;
       const matches = codeMatcher(input.query);
       const matched = usable.codes
