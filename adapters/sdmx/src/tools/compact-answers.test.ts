@@ -140,6 +140,26 @@ describe('compact answers over the UNICEF recordings', () => {
     ).toBeTruthy();
   });
 
+  it('gives every area of the recording, value for value, paged', async () => {
+    const recorded = recorded2020();
+    const seen = new Map<string, number>();
+    let offset: number | null = 0;
+    while (offset !== null) {
+      const page = await server.callTool('get_indicator_table', {
+        flow_id: 'CME',
+        filters: { indicator: 'CME_MRY0T4', sex: '_T' },
+        period: '2020',
+        sort: 'area',
+        limit: 100,
+        offset,
+      });
+      if (!page.ok) throw new Error(page.error.message);
+      for (const [code, , value] of page.rows as Array<[string, string, number]>) seen.set(code, value);
+      offset = page.next_offset as number | null;
+    }
+    expect(seen).toEqual(recorded);
+  });
+
   it('lists the members of a region from the code list links, with their labels', async () => {
     const answer = await call('get_indicator_table', {
       flow_id: 'CME',
