@@ -32,7 +32,7 @@ describe('list_codes: word forms, groups and their members', () => {
   const codes = async (args: Record<string, unknown>) => {
     const answer = await server.callTool('list_codes', { flow_id: 'CME', ...args });
     if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-    return answer as SuccessEnvelope & { codes: Code[] };
+    return answer as SuccessEnvelope & { codes: Code[]; total_matched: number };
   };
 
   it('keeps a typical answer within 4 KB', async () => {
