@@ -32,8 +32,9 @@ export async function goOffline(
         running.set(kind, fixture);
       }
       // Only the fixture may be reached: a recorded catalogue also names files on the live portals.
-      const host = new URL(fixture.url).hostname;
-      adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
+      const url = fixture.urlFor?.(entry) ?? fixture.url;
+      const host = new URL(url).hostname;
+      adapters.push({ ...entry, url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
     }
     return {
       config: { ...base, adapters },
