@@ -60,7 +60,9 @@ export function buildObservation(
   const dimensions: Record<string, CodedValue> = {};
   for (const id of order) {
     const cell = values.get(id);
-    if (cell) dimensions[id] = { code: cell.code, label: cell.label ?? ctx.label(id, cell.code) };
+    // A labelled cell is shared as it is (parsers reuse one per distinct code); nothing mutates it.
+    if (cell)
+      dimensions[id] = cell.label !== null ? cell : { code: cell.code, label: ctx.label(id, cell.code) };
   }
   const attributes: Record<string, CodedValue> = {};
   const dimensionSet = new Set(order);
@@ -68,7 +70,7 @@ export function buildObservation(
     if (dimensionSet.has(id) || id === ctx.timeId || id === ctx.measureId || cell.code === '') continue;
     // With a structure, only its attributes count; message plumbing (xsi:type and the like) does not.
     if (ctx.attributeIds && !ctx.attributeIds.has(id)) continue;
-    attributes[id] = { code: cell.code, label: cell.label ?? ctx.label(id, cell.code) };
+    attributes[id] = cell.label !== null ? cell : { code: cell.code, label: ctx.label(id, cell.code) };
   }
   return {
     series_key: order.map((id) => dimensions[id]?.code ?? '').join('.'),
