@@ -15,6 +15,8 @@ export interface DataContext {
   attributeIds: Set<string> | null;
   /** The label of a code in the preferred language; null when the structure has none. */
   label(component: string, code: string): string | null;
+  /** One shared cell per component and code, labelled from the code list (resolved once). */
+  cell(component: string, code: string): CodedValue;
   language: string;
 }
 
@@ -23,7 +25,8 @@ export function dataContext(structure: FlowStructure | null, language: string): 
   for (const c of structure?.dimensions ?? []) components.set(c.id, c);
   for (const c of structure?.attributes ?? []) components.set(c.id, c);
   const indexes = new Map<string, Map<string, CodeInfo>>();
-  return {
+  const cells = new Map<string, Map<string, CodedValue>>();
+  const context: DataContext = {
     dimensionIds: structure ? structure.dimensions.map((d) => d.id) : null,
     timeId: structure?.timeDimension?.id ?? 'TIME_PERIOD',
     measureId: structure?.measure?.id ?? 'OBS_VALUE',
@@ -41,7 +44,21 @@ export function dataContext(structure: FlowStructure | null, language: string): 
       const found = index.get(code);
       return found ? pickText(found.names, language) : null;
     },
+    cell(component, code) {
+      let byCode = cells.get(component);
+      if (!byCode) {
+        byCode = new Map();
+        cells.set(component, byCode);
+      }
+      let cell = byCode.get(code);
+      if (!cell) {
+        cell = { code, label: context.label(component, code) };
+        byCode.set(code, cell);
+      }
+      return cell;
+    },
   };
+  return context;
 }
 
 /**
@@ -60,7 +77,8 @@ export function buildObservation(
   const dimensions: Record<string, CodedValue> = {};
   for (const id of order) {
     const cell = values.get(id);
-    if (cell) dimensions[id] = { code: cell.code, label: cell.label ?? ctx.label(id, cell.code) };
+    // A labelled cell is shared as it is (parsers reuse one per distinct code); nothing mutates it.
+    if (cell) dimensions[id] = cell.label !== null ? cell : ctx.cell(id, cell.code);
   }
   const attributes: Record<string, CodedValue> = {};
   const dimensionSet = new Set(order);
@@ -68,7 +86,7 @@ export function buildObservation(
     if (dimensionSet.has(id) || id === ctx.timeId || id === ctx.measureId || cell.code === '') continue;
     // With a structure, only its attributes count; message plumbing (xsi:type and the like) does not.
     if (ctx.attributeIds && !ctx.attributeIds.has(id)) continue;
-    attributes[id] = { code: cell.code, label: cell.label ?? ctx.label(id, cell.code) };
+    attributes[id] = cell.label !== null ? cell : ctx.cell(id, cell.code);
   }
   return {
     series_key: order.map((id) => dimensions[id]?.code ?? '').join('.'),

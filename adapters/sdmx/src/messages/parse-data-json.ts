@@ -10,6 +10,8 @@ interface Component {
   id: string;
   keyPosition: number | null;
   values: Json[];
+  /** Values already resolved to a code and label, by index. */
+  resolved: Array<{ code: string; label: string | null } | undefined>;
 }
 
 /**
@@ -44,6 +46,7 @@ function components(list: Json): Component[] {
     id: String(c.id),
     keyPosition: typeof c.keyPosition === 'number' ? c.keyPosition : null,
     values: Array.isArray(c.values) ? c.values : [],
+    resolved: [],
   }));
 }
 
@@ -107,12 +110,20 @@ function positions(key: string): number[] {
   return key === '' ? [] : key.split(':').map(Number);
 }
 
-/** A dimension value by its index into the component's value list. */
+/**
+ * A dimension value by its index into the component's value list. Each value is resolved once
+ * (code, and label from the message or else the code list) and shared by every observation.
+ */
 function set(cells: Cells, component: Component, index: number, ctx: DataContext): void {
-  const value = component.values[index];
-  if (value === undefined) return;
-  const code = value.id === undefined ? String(value.name ?? '') : String(value.id);
-  cells.set(component.id, { code, label: labelOf(value, ctx.language) });
+  let resolved = component.resolved[index];
+  if (resolved === undefined) {
+    const value = component.values[index];
+    if (value === undefined) return;
+    const code = value.id === undefined ? String(value.name ?? '') : String(value.id);
+    resolved = { code, label: labelOf(value, ctx.language) ?? ctx.label(component.id, code) };
+    component.resolved[index] = resolved;
+  }
+  cells.set(component.id, resolved);
 }
 
 /**

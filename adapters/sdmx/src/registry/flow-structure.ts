@@ -25,6 +25,8 @@ export interface FlowComponent {
   allowed: string[] | null;
   /** Codes an Actual constraint says hold data; null when the registry states none. */
   available: string[] | null;
+  /** Codes an excluding region of an Allowed constraint rules out; empty when none does. */
+  excluded?: string[];
 }
 
 /** One dataflow with its DSD resolved: what the tools need to describe, validate and label. */
@@ -119,6 +121,9 @@ export function resolveFlow(
       assignmentStatus: c.assignmentStatus,
       allowed: restrict(constraints, 'Allowed', c.id),
       available: restrict(constraints, 'Actual', c.id),
+      excluded: [
+        ...new Set(constraints.flatMap((k) => (k.type === 'Allowed' ? (k.excluded?.[c.id] ?? []) : []))),
+      ],
     };
   };
   return {

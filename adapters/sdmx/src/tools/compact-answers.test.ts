@@ -215,24 +215,47 @@ describe('compact answers over the UNICEF recordings', () => {
     expect(answer.ok ? 'ok' : answer.error.code).toBe('invalid_input');
   });
 
-  it('says which areas hold data for a slice, from the series keys when the registry has no availability service', async () => {
-    const answer = await call('check_availability', {
-      flow_id: 'CME',
-      filters: { indicator: 'under-five mortality', sex: 'total' },
-      dimension: 'area',
-      start_period: '2020',
-      end_period: '2020',
+  for (const service of [true, false]) {
+    it(`says which areas hold data for a slice, from ${service ? 'the availability service' : 'the series keys when the registry has none'}`, async () => {
+      if (!service) fixture.quirks.set('unicef', { availableConstraint: false });
+      // A fresh instance: the first case's availability answer sits in the other's metadata cache.
+      const fresh = createOpenDataServer({
+        adapters: [
+          createSdmxAdapter({ registry: 'unicef', url: fixture.url, trusted_hosts: [fixture.hostPort] }),
+        ],
+        logger: silentLogger,
+      });
+      try {
+        const envelope = await fresh.callTool('check_availability', {
+          flow_id: 'CME',
+          filters: { indicator: 'under-five mortality', sex: 'total' },
+          dimension: 'area',
+          start_period: '2020',
+          end_period: '2020',
+        });
+        if (!envelope.ok) throw new Error(envelope.error.message);
+        const answer = envelope;
+        const recorded = recorded2020();
+        expect(answer).toMatchObject({
+          status: 'ok',
+          answered_from: service ? 'availableconstraint' : 'series_keys',
+        });
+        if (!service) {
+          expect(answer).toMatchObject({
+            series_count: recorded.size,
+            observation_count: recorded.size,
+            time_range: { start: '2020', end: '2020' },
+          });
+        }
+        expect(answer.dimensions).toEqual([
+          expect.objectContaining({ dimension: 'REF_AREA', count: recorded.size }),
+        ]);
+        const codes = (answer.dimensions as Array<{ codes: Array<{ code: string }> }>)[0]?.codes ?? [];
+        expect(codes.every((c) => recorded.has(c.code))).toBe(true);
+      } finally {
+        fixture.quirks.reset();
+        await fresh.close();
+      }
     });
-    const recorded = recorded2020();
-    expect(answer).toMatchObject({
-      status: 'ok',
-      answered_from: 'series_keys',
-      series_count: recorded.size,
-      observation_count: recorded.size,
-      time_range: { start: '2020', end: '2020' },
-    });
-    expect(answer.dimensions).toEqual([
-      expect.objectContaining({ dimension: 'REF_AREA', count: recorded.size }),
-    ]);
-  });
+  }
 });
