@@ -6,8 +6,13 @@ import {
   type OpenDataServer,
   silentLogger,
 } from '@opendata-mcp/core';
-import { SDMX_FIXTURE_DATA_DIR, type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SDMX_FIXTURE_DATA_DIR,
+  type SdmxFixture,
+  type SdmxQuirks,
+  startSdmxFixture,
+} from '@opendata-mcp/fixtures';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from './index.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: envelopes are read field by field in assertions.
@@ -75,6 +80,82 @@ interface SweepCase {
   tool: string;
   args: Record<string, unknown>;
   dimensions: string[];
+  /** The independent reading of the recorded file; CSV recordings by default. */
+  read?: () => Expected[];
+  /** A registry behaviour switched on for this answer (an SDMX-ML-only registry). */
+  quirks?: [string, SdmxQuirks];
+  /**
+   * The reading is a printed table: numbers as printed (40.3000 for 40.3, as a JSON number has no
+   * published text) and no attributes, so values compare as numbers only.
+   */
+  printed?: boolean;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => ENTITIES[e] ?? '');
+
+/** The XML attributes of one start tag, in order. */
+function xmlAttributes(tag: string): Array<[string, string]> {
+  return [...tag.matchAll(/([A-Za-z_][\w.-]*)="([^"]*)"/g)].map((m) => [m[1] ?? '', decode(m[2] ?? '')]);
+}
+
+/** A flat structure-specific message: every value of an observation is an attribute of its <Obs>. */
+function readStructureSpecific(file: string, dimensions: string[]): Expected[] {
+  const xml = readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8');
+  return [...xml.matchAll(/<Obs\b([^>]*?)\/?>/g)].map((m) => {
+    const expected: Expected = { codes: {}, labels: {}, time: '', value: '', attributes: {} };
+    for (const [id, value] of xmlAttributes(m[1] ?? '')) {
+      if (id === 'TIME_PERIOD') expected.time = value;
+      else if (id === 'OBS_VALUE') expected.value = value === 'NaN' ? '' : value;
+      else if (dimensions.includes(id)) expected.codes[id] = value;
+      else if (value !== '') expected.attributes[id] = value;
+    }
+    return expected;
+  });
+}
+
+/** A generic message by series: key and series attributes, then each observation's own values. */
+function readGeneric(file: string): Expected[] {
+  const xml = readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8');
+  const values = (block: string) =>
+    [...block.matchAll(/<generic:Value\b([^>]*)\/>/g)].map((m) => {
+      const attrs = Object.fromEntries(xmlAttributes(m[1] ?? ''));
+      return [attrs.id ?? '', attrs.value ?? ''] as const;
+    });
+  const out: Expected[] = [];
+  for (const series of xml.split('<generic:Series>').slice(1)) {
+    const [head = '', ...observations] = series.split('<generic:Obs>');
+    const key = head.split('</generic:SeriesKey>')[0] ?? '';
+    const codes = Object.fromEntries(values(key));
+    const seriesAttributes = Object.fromEntries(values(head.slice(key.length)));
+    for (const obs of observations) {
+      const time = /<generic:ObsDimension\b[^>]*value="([^"]*)"/.exec(obs)?.[1] ?? '';
+      const value = /<generic:ObsValue\b[^>]*value="([^"]*)"/.exec(obs)?.[1] ?? '';
+      const attributes = { ...seriesAttributes, ...Object.fromEntries(values(obs)) };
+      for (const [id, v] of Object.entries(attributes)) if (v === '') delete attributes[id];
+      out.push({ codes: { ...codes }, labels: {}, time, value: value === 'NaN' ? '' : value, attributes });
+    }
+  }
+  return out;
+}
+
+/** A table the `sdmx` Python library printed for a sample: columns by runs of spaces, the value last. */
+function readPrintedTable(file: string): Expected[] {
+  const [header = '', ...lines] = readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8')
+    .split('\n')
+    .filter(Boolean);
+  const names = header.trim().split(/\s+/);
+  return lines.map((line) => {
+    const cells = line.trim().split(/\s+/);
+    const expected: Expected = { codes: {}, labels: {}, time: '', value: '', attributes: {} };
+    names.forEach((name, i) => {
+      const cell = cells[i] ?? '';
+      if (name === 'TIME_PERIOD') expected.time = cell;
+      else if (name === 'value') expected.value = cell;
+      else expected.codes[name] = cell;
+    });
+    return expected;
+  });
 }
 
 /** One query_data call per recorded answer, rebuilt from the URL the recording was made with. */
@@ -114,10 +195,52 @@ function cases(): SweepCase[] {
     args: { flow_id: 'WEBSTATS_DER_DATAFLOW', limit: 1000 },
     dimensions: bisHeader.slice(1, bisHeader.indexOf('TIME_PERIOD')),
   });
+  const bisDimensions = bisHeader.slice(1, bisHeader.indexOf('TIME_PERIOD'));
+  out.push({
+    file: join('bis', 'data_structurespecific.xml'),
+    tool: 'bis_query_data',
+    args: { flow_id: 'WEBSTATS_DER_DATAFLOW', limit: 1000 },
+    dimensions: bisDimensions,
+    read: () => readStructureSpecific(join('bis', 'data_structurespecific.xml'), bisDimensions),
+    quirks: ['bis', { dataFormats: ['sdmx-ml'] }],
+  });
+  const ecbDimensions = ['FREQ', 'CURRENCY', 'CURRENCY_DENOM', 'EXR_TYPE', 'EXR_SUFFIX'];
+  out.push({
+    file: 'sdmx-test-data/ecb/data_M.USD.EUR.SP00.A_generic.xml',
+    tool: 'ecb_query_data',
+    args: {
+      flow_id: 'EXR',
+      filters: { FREQ: 'M', CURRENCY: 'USD', CURRENCY_DENOM: 'EUR', EXR_TYPE: 'SP00', EXR_SUFFIX: 'A' },
+      limit: 1000,
+    },
+    dimensions: ecbDimensions,
+    read: () => readGeneric('sdmx-test-data/ecb/data_M.USD.EUR.SP00.A_generic.xml'),
+  });
+  out.push({
+    file: 'sdmx-test-data/samples/sdmxjson1_ts.json',
+    tool: 'ecbjson_query_data',
+    args: {
+      flow_id: 'EXR',
+      filters: {
+        FREQ: 'D',
+        CURRENCY: ['NZD', 'RUB'],
+        CURRENCY_DENOM: 'EUR',
+        EXR_TYPE: 'SP00',
+        EXR_SUFFIX: 'A',
+      },
+      start_period: '2013-01-18',
+      end_period: '2013-01-21',
+      // The registry's order is the message's; the printed table's is its own.
+      sort: 'CURRENCY',
+    },
+    dimensions: ecbDimensions,
+    read: () => readPrintedTable('sdmx-test-data/samples/expected/flat-json.txt'),
+    printed: true,
+  });
   return out;
 }
 
-describe('fidelity sweep: every observation of every recorded data answer', () => {
+describe('fidelity sweep: every observation of every recorded data answer, in every format', () => {
   let fixture: SdmxFixture;
   let server: OpenDataServer;
   let compared = 0;
@@ -143,9 +266,30 @@ describe('fidelity sweep: every observation of every recorded data answer', () =
           }),
           toolPrefix: 'bis',
         },
+        {
+          adapter: createSdmxAdapter({
+            id: 'ecb',
+            registry: 'ecb',
+            url: fixture.ecbUrl,
+            data_format: 'sdmx-ml-generic',
+            trusted_hosts: [fixture.hostPort],
+          }),
+          toolPrefix: 'ecb',
+        },
+        {
+          adapter: createSdmxAdapter({
+            id: 'ecbjson',
+            registry: 'ecb',
+            url: fixture.ecbUrl,
+            data_format: 'sdmx-json',
+            trusted_hosts: [fixture.hostPort],
+          }),
+          toolPrefix: 'ecbjson',
+        },
       ],
     });
   });
+  afterEach(() => fixture.quirks.reset());
   afterAll(async () => {
     await server.close();
     await fixture.close();
@@ -153,7 +297,8 @@ describe('fidelity sweep: every observation of every recorded data answer', () =
 
   for (const sweep of cases()) {
     it(`${sweep.file}: every observation as published`, async () => {
-      const expected = readRecording(sweep.file, sweep.dimensions);
+      const expected = sweep.read ? sweep.read() : readRecording(sweep.file, sweep.dimensions);
+      if (sweep.quirks) fixture.quirks.set(...sweep.quirks);
       const body = (await server.callTool(sweep.tool, sweep.args)) as Body;
       expect(body.ok, JSON.stringify(body.error)).toBe(true);
       expect(body.truncated).toBe(false);
@@ -167,6 +312,11 @@ describe('fidelity sweep: every observation of every recorded data answer', () =
         for (const [dim, label] of Object.entries(want.labels))
           expect(body.labels[dim]?.[String(observation[dim])]).toBe(label);
         expect(observation.time_period).toBe(want.time);
+        if (sweep.printed) {
+          expect(observation.value).toBe(Number(want.value));
+          compared++;
+          return;
+        }
         const lexical =
           'obs_value' in observation
             ? observation.obs_value
@@ -191,7 +341,9 @@ describe('fidelity sweep: every observation of every recorded data answer', () =
   }
 
   it('compared every observation of the reachable recordings', () => {
-    // 9 UNICEF CME answers (997 observations) and the BIS answer (1,000 observations).
-    expect(compared).toBe(1997);
+    // 9 UNICEF CME answers in the code-and-label CSV (997 observations), the BIS answer as SDMX-CSV 1.0
+    // and as SDMX-ML structure-specific (1,000 each), the ECB GenericData series (252) and the ECB
+    // SDMX-JSON 1.0 sample (4).
+    expect(compared).toBe(3253);
   });
 });

@@ -1,5 +1,7 @@
 import { networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { REGISTRY_IDS } from './profiles/registry-profiles.js';
+import { ROLES } from './resolution/dimension-roles.js';
 
 export const DEFAULT_SDMX_URL = 'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest';
 
@@ -11,11 +13,20 @@ export const SdmxOptionsSchema = z
       .regex(/^[a-z][a-z0-9_-]{0,39}$/)
       .default('sdmx')
       .describe('Instance id; two registries in one server need two ids (and a tool prefix).'),
+    registry: z
+      .enum(REGISTRY_IDS)
+      .optional()
+      .describe(
+        `A registry the adapter knows by name (${REGISTRY_IDS.join(', ')}): its URL, agency, formats and quirks come from its built-in profile; any other option given here overrides the profile.`,
+      ),
     url: z
       .string()
       .url()
       .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
-      .describe('REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest".'),
+      .optional()
+      .describe(
+        'REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest"; required unless registry names a built-in profile.',
+      ),
     agency: z
       .string()
       .regex(/^[A-Za-z0-9_@$-]{1,60}(?:\.[A-Za-z0-9_@$-]{1,60}){0,4}$/)
@@ -31,17 +42,43 @@ export const SdmxOptionsSchema = z
       .describe('Preferred language of names; another language is used when this one is missing.'),
     structure_references: z
       .enum(['all', 'descendants'])
-      .default('all')
+      .optional()
       .describe(
-        'references= asked with a dataflow structure: "all" also returns content constraints, "descendants" only the DSD, code lists and concepts.',
+        'references= asked with a dataflow structure: "all" also returns content constraints, "descendants" only the DSD, code lists and concepts (default: the profile\'s, else "all").',
+      ),
+    data_format: z
+      .enum(['csv', 'sdmx-ml-structure-specific', 'sdmx-ml-generic', 'sdmx-json'])
+      .optional()
+      .describe(
+        "Data format to ask for first (default: the profile's first, else csv). Whatever the registry sends back is read: every format is understood.",
       ),
     csv_format_param: z
       .string()
       .regex(/^[A-Za-z0-9.+_-]{1,40}$/)
       .nullable()
-      .default('csv')
+      .optional()
       .describe(
-        'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header.',
+        'Value of the format= parameter that makes the registry answer CSV; null sends only the Accept header (default: the profile\'s, else "csv").',
+      ),
+    flows: z
+      .array(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}\*?$/, 'a dataflow id, or a prefix ending in *'))
+      .max(500)
+      .optional()
+      .describe(
+        'Allow-list of dataflow ids this instance serves ("CME", or a prefix such as "CME_*"); every tool refuses other flows with scope_denied (default: every flow).',
+      ),
+    dimension_roles: z
+      .record(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}$/), z.enum(ROLES))
+      .optional()
+      .describe(
+        'Role of a dimension where its id does not tell, e.g. {"COUNTERPART": "geography"}; roles: geography, indicator, sex, age, time, unit, frequency, other (default: inferred from concepts and code lists).',
+      ),
+    total_defaults: z
+      .array(z.string().regex(/^[A-Za-z0-9_@$-]{1,100}$/))
+      .max(40)
+      .optional()
+      .describe(
+        'Dimensions that default to their total (_T) when a question leaves them out, e.g. ["WEALTH_QUINTILE", "RESIDENCE"]; answers name each default applied (default: the profile\'s, else none).',
       ),
     ...networkOptionsShape,
     metadata_ttl_ms: z

@@ -1,4 +1,5 @@
-import type { SdmxOptions } from './sdmx-options.js';
+import type { DataFormatRequest, RegistryProfile } from './profiles/registry-profile.js';
+import type { Role } from './resolution/dimension-roles.js';
 
 /** What the tools of one registry instance share. */
 export interface SdmxRuntime {
@@ -9,7 +10,20 @@ export interface SdmxRuntime {
   /** Default agency; `all` when none is configured. */
   agency: string;
   language: string;
-  references: SdmxOptions['structure_references'];
+  references: 'all' | 'descendants';
+  /** `format=` of the preferred data format; null sends only the Accept header. */
   csvFormatParam: string | null;
   ttlMs: number;
+  /** Dataflow ids (or prefixes ending in `*`) this instance serves; null = every flow. */
+  flows: string[] | null;
+  /** Dimension roles the configuration or profile states, by dimension id. */
+  roleOverrides: Record<string, Role>;
+  /** Dimensions that default to their total when a question leaves them out. */
+  totalDefaults: string[];
+  /** Whether the registry answers availableconstraint queries; null when unknown (tried, then fallen back from). */
+  availableConstraint?: boolean | null;
+  /** Data formats in the order to ask for them (Accept header); absent: CSV first, then every other. */
+  dataFormats?: DataFormatRequest[];
+  /** The built-in profile the instance was configured from; null for a registry given by URL alone. */
+  profile?: RegistryProfile | null;
 }

@@ -19,20 +19,22 @@ describe('SDMX tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the four tools of each registry, api_status and search_all', async () => {
+  it('lists the nine tools of each registry, api_status and search_all', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual([
-      'api_status',
-      'bis_get_dataflow_structure',
-      'bis_list_codes',
-      'bis_query_data',
-      'bis_search_dataflows',
+    const nine = [
+      'check_availability',
+      'find_indicators',
       'get_dataflow_structure',
+      'get_indicator_series',
+      'get_indicator_table',
+      'get_indicator_value',
       'list_codes',
       'query_data',
-      'search_all',
       'search_dataflows',
-    ]);
+    ];
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['api_status', 'search_all', ...nine, ...nine.map((name) => `bis_${name}`)].sort(),
+    );
   });
 
   it('search_dataflows finds Child Mortality, counts honestly and says when it cut the list', async () => {

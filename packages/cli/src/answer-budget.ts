@@ -51,4 +51,30 @@ export const TYPICAL_CALLS: ReadonlyArray<{ tool: string; args: Record<string, u
       end_period: '2023',
     },
   },
+  { tool: 'find_indicators', args: { query: 'under-five mortality' } },
+  {
+    tool: 'get_indicator_value',
+    args: {
+      flow_id: 'CME',
+      filters: { indicator: 'under-five mortality', sex: 'girls', area: 'Brazil' },
+      period: '2020',
+    },
+  },
+  {
+    tool: 'get_indicator_table',
+    args: { flow_id: 'CME', filters: { indicator: 'CME_MRY0T4' }, period: '2020' },
+  },
+  {
+    tool: 'get_indicator_series',
+    args: {
+      flow_id: 'CME',
+      filters: { indicator: 'CME_MRY0T4', area: 'BRA' },
+      start_period: '1990',
+      end_period: '2023',
+    },
+  },
+  {
+    tool: 'check_availability',
+    args: { flow_id: 'CME', filters: { indicator: 'CME_MRY0T4' }, start_period: '2020', end_period: '2020' },
+  },
 ];

@@ -28,6 +28,7 @@ export const defaultRegistry: AdapterRegistry = createRegistry([
     options: SdmxOptionsSchema,
     create: createSdmxAdapter,
     fixture: 'sdmx',
+    fixtureOptions: { registry: 'unicef' },
     demo: sdmxDemoJourney,
   },
 ]);

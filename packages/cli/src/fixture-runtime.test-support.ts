@@ -34,7 +34,7 @@ export async function startFixtureRuntime(
       adapters: [
         { type: 'lindas', ...lindas },
         { type: 'ckan', ...ckan },
-        { type: 'sdmx', ...sdmx },
+        { type: 'sdmx', registry: 'unicef', ...sdmx },
         ...extra({ lindas, ckan, sdmx }),
       ],
       log_level: 'silent',

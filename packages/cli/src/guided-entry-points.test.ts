@@ -31,8 +31,8 @@ describe('prompts and resource templates of the product server', () => {
       arguments: { statistic: 'under-five mortality', countries: 'usa, bra', period: '2020' },
     });
     const text = (compare.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
-    expect(text).toContain('"REF_AREA": ["USA","BRA"]');
-    expect(text).toContain('"start_period": "2020"');
+    expect(text).toContain('"area": ["USA","BRA"]');
+    expect(text).toContain('"period": "2020"');
     const municipality = await pair.client.getPrompt({
       name: 'swiss_municipality_figures',
       arguments: { municipality: 'Winterthur' },

@@ -32,4 +32,22 @@ describe('goOffline', () => {
     ]);
     await offline.close();
   });
+
+  it('asks a fixture that imitates several backends which one stands in for each entry', async () => {
+    const several = {
+      ...fixture,
+      urlFor: (entry: Readonly<Record<string, unknown>>) =>
+        entry.registry === 'other' ? 'http://127.0.0.1:4321/other' : undefined,
+    };
+    const offline = await goOffline(
+      { adapters: [{ type: 'portal', id: 'a', registry: 'other' } as never, { type: 'portal', id: 'b' }] },
+      registry,
+      { ckan: async () => several } as unknown as FixtureStarters,
+    );
+    expect(offline.config.adapters.map((a) => (a as { url?: string }).url)).toEqual([
+      'http://127.0.0.1:4321/other',
+      fixture.url,
+    ]);
+    await offline.close();
+  });
 });

@@ -21,7 +21,8 @@ export async function goOffline(
   try {
     const adapters = [];
     for (const entry of base.adapters) {
-      const kind = registry.get(entry.type)?.fixture;
+      const registration = registry.get(entry.type);
+      const kind = registration?.fixture;
       if (!kind) {
         adapters.push(entry);
         continue;
@@ -32,8 +33,10 @@ export async function goOffline(
         running.set(kind, fixture);
       }
       // Only the fixture may be reached: a recorded catalogue also names files on the live portals.
-      const host = new URL(fixture.url).hostname;
-      adapters.push({ ...entry, url: fixture.url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
+      const configured = { ...registration?.fixtureOptions, ...entry };
+      const url = fixture.urlFor?.(configured) ?? fixture.url;
+      const host = new URL(url).hostname;
+      adapters.push({ ...configured, url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
     }
     return {
       config: { ...base, adapters },

@@ -1,7 +1,7 @@
 import type { ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { fetchStructure, restUrl } from './fetch-sdmx.js';
-import { parseStructureMessage } from './parse-structure-message.js';
+import { parseStructureAnswer } from './parse-structure-answer.js';
 import { segment } from './sdmx-ids.js';
 import type { DataflowInfo } from './structure-types.js';
 
@@ -22,7 +22,7 @@ export async function loadDataflowList(
   const url = restUrl(rt, `dataflow/${segment(agency)}`, { references: 'none', detail: 'full' });
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
-    const message = parseStructureMessage(answer.text);
+    const message = parseStructureAnswer(answer.text, answer.headers['content-type']);
     return {
       dataflows: message.dataflows,
       prepared: message.prepared,

@@ -10,8 +10,26 @@ export interface SdmxAnswer {
   fromCache: boolean;
 }
 
-export const STRUCTURE_ACCEPT = 'application/vnd.sdmx.structure+xml;version=2.1, application/xml;q=0.9';
+export const STRUCTURE_ACCEPT =
+  'application/vnd.sdmx.structure+xml;version=2.1, application/xml;q=0.9, application/vnd.sdmx.structure+json;version=2.0.0;q=0.5';
 export const CSV_ACCEPT = 'application/vnd.sdmx.data+csv;version=1.0.0, text/csv;q=0.9';
+
+/**
+ * The Accept header for a data query: the registry's formats in the order to ask for them, each
+ * with a lower quality than the one before, then anything (every answer is read by what it is).
+ */
+export function dataAccept(rt: Pick<SdmxRuntime, 'dataFormats'> | undefined): string {
+  const formats = rt?.dataFormats;
+  if (!formats || formats.length === 0) return CSV_ACCEPT;
+  const types = [...new Set(formats.map((f) => f.accept))];
+  const weighted = types.map((type, i) =>
+    i === 0 ? type : `${type};q=${Math.max(0.2, 1 - i * 0.1).toFixed(1)}`,
+  );
+  return [...weighted, '*/*;q=0.1'].join(', ');
+}
+
+// Answers by which a registry says it does not take a format= value or an Accept type.
+const FORMAT_REFUSED = new Set([400, 406, 415, 501]);
 
 /** A REST URL under the registry base; path segments must already be validated and encoded. */
 export function restUrl(rt: SdmxRuntime, path: string, params: Record<string, string | undefined>): string {
@@ -43,9 +61,13 @@ export async function fetchStructure(rt: SdmxRuntime, ctx: ToolContext, url: str
  * A data query. 404 is how SDMX says "NoResultsFound": the registry answered and holds no
  * observation for this key and period, which is `no_data`, never an empty success.
  */
-export async function fetchData(ctx: ToolContext, url: string): Promise<SdmxAnswer> {
+export async function fetchData(
+  ctx: ToolContext,
+  url: string,
+  rt?: Pick<SdmxRuntime, 'dataFormats'>,
+): Promise<SdmxAnswer> {
   try {
-    return await send(ctx, url, CSV_ACCEPT, 0);
+    return await negotiate(ctx, url, dataAccept(rt));
   } catch (error) {
     if (isOpenDataError(error) && error.details?.status === 404) {
       throw new OpenDataError(
@@ -58,6 +80,23 @@ export async function fetchData(ctx: ToolContext, url: string): Promise<SdmxAnsw
       );
     }
     throw mapRefusal(error);
+  }
+}
+
+/**
+ * Asks as the profile says; when the registry refuses a `format=` value (400, 406, 415, 501),
+ * asks once more without it, by the Accept header alone. A registry that ignores both answers in
+ * its own default format, which the data parsers read as it is.
+ */
+async function negotiate(ctx: ToolContext, url: string, accept: string): Promise<SdmxAnswer> {
+  try {
+    return await send(ctx, url, accept, 0);
+  } catch (error) {
+    const withoutFormat = new URL(url);
+    const refused = isOpenDataError(error) && FORMAT_REFUSED.has(Number(error.details?.status));
+    if (!refused || !withoutFormat.searchParams.has('format')) throw error;
+    withoutFormat.searchParams.delete('format');
+    return await send(ctx, withoutFormat.toString(), accept, 0);
   }
 }
 

@@ -1,7 +1,7 @@
 import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { fetchStructure, restUrl } from './fetch-sdmx.js';
-import { parseStructureMessage } from './parse-structure-message.js';
+import { parseStructureAnswer } from './parse-structure-answer.js';
 import { pickText } from './pick-text.js';
 import { segment } from './sdmx-ids.js';
 import type {
@@ -25,6 +25,8 @@ export interface FlowComponent {
   allowed: string[] | null;
   /** Codes an Actual constraint says hold data; null when the registry states none. */
   available: string[] | null;
+  /** Codes an excluding region of an Allowed constraint rules out; empty when none does. */
+  excluded?: string[];
 }
 
 /** One dataflow with its DSD resolved: what the tools need to describe, validate and label. */
@@ -56,22 +58,33 @@ export async function loadFlowStructure(
 ): Promise<FlowStructure> {
   const agency = ref.agency ?? rt.agency;
   const version = ref.version ?? 'latest';
-  const url = restUrl(rt, `dataflow/${segment(agency)}/${segment(ref.flowId)}/${segment(version)}`, {
-    references: rt.references,
-  });
+  // A registry whose profile says `latest` is not implemented is asked without a version, which
+  // SDMX REST also reads as the latest one.
+  const path =
+    version === 'latest' && rt.profile?.supports.latest === false
+      ? `dataflow/${segment(agency)}/${segment(ref.flowId)}`
+      : `dataflow/${segment(agency)}/${segment(ref.flowId)}/${segment(version)}`;
+  const url = restUrl(rt, path, { references: rt.references });
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
-    return resolveFlow(parseStructureMessage(answer.text), ref.flowId, agency, rt.language, {
-      url,
-      fetchedAt: answer.fetchedAt.toISOString(),
-    });
+    return resolveFlow(
+      parseStructureAnswer(answer.text, answer.headers['content-type']),
+      ref.flowId,
+      agency,
+      rt.language,
+      {
+        url,
+        fetchedAt: answer.fetchedAt.toISOString(),
+      },
+    );
   };
   if (rt.ttlMs <= 0) return { ...(await load()), fromCache: false };
   const { value, hit } = await ctx.cache.getOrLoad(`sdmx:${rt.id}:structure:${url}`, rt.ttlMs, load);
   return { ...value, fromCache: hit };
 }
 
-function resolveFlow(
+/** One flow of a parsed structure message with its DSD, code lists, concepts and constraints joined. */
+export function resolveFlow(
   message: StructureMessage,
   flowId: string,
   agency: string,
@@ -108,6 +121,9 @@ function resolveFlow(
       assignmentStatus: c.assignmentStatus,
       allowed: restrict(constraints, 'Allowed', c.id),
       available: restrict(constraints, 'Actual', c.id),
+      excluded: [
+        ...new Set(constraints.flatMap((k) => (k.type === 'Allowed' ? (k.excluded?.[c.id] ?? []) : []))),
+      ],
     };
   };
   return {

@@ -13,7 +13,7 @@ const MESSAGE = `<?xml version="1.0"?><mes:Structure xmlns:mes="m" xmlns:str="s"
 </str:ContentConstraint></str:Constraints></mes:Structures></mes:Structure>`;
 
 describe('parseStructureMessage', () => {
-  it('reads code lists with parents and names in every language, and included cube regions', () => {
+  it('reads code lists with parents and names in every language, and included and excluded cube regions', () => {
     const message = parseStructureMessage(MESSAGE);
     expect(message.prepared).toBe('2026-01-02T03:04:05Z');
     const [codelist] = message.codelists;
@@ -29,7 +29,18 @@ describe('parseStructureMessage', () => {
       { id: 'CH', names: [{ lang: 'en', value: 'Switzerland & Liechtenstein' }], parent: 'EU' },
     ]);
     expect(message.constraints).toEqual([
-      { id: 'C1', agency: null, type: 'Actual', dataflows: ['F'], included: { AREA: ['CH'] } },
+      {
+        id: 'C1',
+        agency: null,
+        type: 'Actual',
+        dataflows: ['F'],
+        included: { AREA: ['CH'] },
+        excluded: { AREA: ['EU'] },
+        timeRange: null,
+        keys: [],
+        observationCount: null,
+        seriesCount: null,
+      },
     ]);
   });
 

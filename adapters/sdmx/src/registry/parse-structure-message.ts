@@ -1,82 +1,58 @@
-import { createRequire } from 'node:module';
 import { OpenDataError } from '@opendata-mcp/core';
-import type { XMLParser } from 'fast-xml-parser';
+import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
+import { parseConstraint } from './parse-constraint.js';
+import { parseHierarchies } from './parse-hierarchies.js';
+import { sdmxXmlParser } from './sdmx-xml-parser.js';
 import type {
-  ArtefactRef,
   CodelistInfo,
   ComponentInfo,
   ConceptInfo,
-  ConstraintInfo,
   DataflowInfo,
   DataStructureInfo,
-  LocalText,
   StructureMessage,
 } from './structure-types.js';
+import { annotations, list, type Node, refOf, textOf, texts } from './xml-nodes.js';
 
-// Elements that may repeat; listing them keeps a one-item list from turning into an object.
-const REPEATED = new Set([
-  'Dataflow',
-  'Name',
-  'Description',
-  'Codelist',
-  'Code',
-  'ConceptScheme',
-  'Concept',
-  'DataStructure',
-  'Dimension',
-  'Attribute',
-  'ContentConstraint',
-  'DataKeySet',
-  'Key',
-  'KeyValue',
-  'Value',
-  'CubeRegion',
-]);
-
-const require = createRequire(import.meta.url);
-let parser: XMLParser | undefined;
-
-/** The XML parser, built on the first structure message rather than at server start. */
-function xmlParser(): XMLParser {
-  if (!parser) {
-    const { XMLParser } = require('fast-xml-parser') as typeof import('fast-xml-parser');
-    parser = new XMLParser({
-      removeNSPrefix: true,
-      ignoreAttributes: false,
-      attributeNamePrefix: '',
-      parseTagValue: false,
-      parseAttributeValue: false,
-      isArray: (name, _path, _leaf, isAttribute) => !isAttribute && REPEATED.has(name),
-    });
-  }
-  return parser;
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: parsed XML is walked field by field and checked as it goes.
-type Node = any;
-
-/** Parses an SDMX-ML 2.1 structure message; anything else (an HTML page, a cut-off body) is an upstream error. */
+/**
+ * Parses an SDMX-ML structure message, 2.1 or 3.0 (the version is read from the message's
+ * namespace); anything else (an HTML page, a cut-off body) is an upstream error.
+ */
 export function parseStructureMessage(xml: string): StructureMessage {
   let root: Node;
   try {
-    root = xmlParser().parse(xml, true);
+    root = sdmxXmlParser().parse(xml, true);
   } catch {
     throw notStructure();
   }
   const message = root?.Structure;
   if (!message || typeof message !== 'object' || !message.Header) throw notStructure();
+  const v3 = /schemas\/v3_\d\/message/.test(xml.slice(0, 4096));
   const structures = message.Structures ?? {};
+  const constraints = [
+    ...list(structures.Constraints?.ContentConstraint),
+    ...list(structures.DataConstraints?.DataConstraint),
+    ...list(structures.Constraints?.DataConstraint),
+  ];
   return {
+    format: v3 ? 'sdmx-ml-3.0' : 'sdmx-ml-2.1',
     prepared: textOf(message.Header.Prepared),
     dataflows: list(structures.Dataflows?.Dataflow).map(dataflow),
     codelists: list(structures.Codelists?.Codelist).map(codelist),
     concepts: list(structures.Concepts?.ConceptScheme).flatMap((scheme: Node) =>
       list(scheme.Concept).map(
-        (c: Node): ConceptInfo => ({ scheme: String(scheme.id), id: String(c.id), names: texts(c.Name) }),
+        (c: Node): ConceptInfo => ({
+          scheme: String(scheme.id),
+          id: String(c.id),
+          names: texts(c.Name),
+          codelist: refOf(c.CoreRepresentation?.Enumeration),
+        }),
       ),
     ),
     dataStructures: list(structures.DataStructures?.DataStructure).map(dataStructure),
-    constraints: list(structures.Constraints?.ContentConstraint).map(constraint),
+    constraints: constraints.map(parseConstraint),
+    categorySchemes: list(structures.CategorySchemes?.CategoryScheme).map(parseCategoryScheme),
+    categorisations: list(structures.Categorisations?.Categorisation).map(parseCategorisation),
+    hierarchies: parseHierarchies(structures),
   };
 }
 
@@ -90,64 +66,75 @@ function notStructure(): OpenDataError {
   );
 }
 
-function list(value: Node): Node[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
-function textOf(value: Node): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'object') return value['#text'] === undefined ? null : String(value['#text']);
-  return String(value);
-}
-
-function texts(value: Node): LocalText[] {
-  return list(value)
-    .map((t: Node) => ({ lang: typeof t === 'object' ? String(t.lang ?? '') : '', value: textOf(t) ?? '' }))
-    .filter((t) => t.value !== '');
-}
-
-function ref(node: Node): ArtefactRef | null {
-  const r = node?.Ref;
-  if (!r?.id) return null;
-  return { agency: r.agencyID ?? null, id: String(r.id), version: r.version ?? null };
+function artefact(node: Node) {
+  return {
+    agency: node.agencyID === undefined ? null : String(node.agencyID),
+    id: String(node.id),
+    version: node.version === undefined ? null : String(node.version),
+  };
 }
 
 function dataflow(node: Node): DataflowInfo {
+  const structure = refOf(node.Structure);
   return {
     id: String(node.id),
     agency: String(node.agencyID ?? ''),
     version: String(node.version ?? '1.0'),
     names: texts(node.Name),
     descriptions: texts(node.Description),
-    structure: ref(node.Structure),
+    structure: structure ? { agency: structure.agency, id: structure.id, version: structure.version } : null,
   };
 }
 
 function codelist(node: Node): CodelistInfo {
   return {
-    agency: node.agencyID ?? null,
-    id: String(node.id),
-    version: node.version ?? null,
+    ...artefact(node),
     names: texts(node.Name),
     codes: list(node.Code).map((c: Node) => ({
       id: String(c.id),
       names: texts(c.Name),
-      parent: c.Parent?.Ref?.id ? String(c.Parent.Ref.id) : null,
+      // 2.1 points at the parent with a Ref, 3.0 names it as text.
+      parent: c.Parent === undefined ? null : (refOf(c.Parent)?.id ?? textOf(c.Parent)),
     })),
+    annotations: annotations(node),
   };
 }
 
 function component(node: Node): ComponentInfo {
-  const concept = node.ConceptIdentity?.Ref;
-  const representation = node.LocalRepresentation;
+  const concept = refOf(node.ConceptIdentity);
+  const enumeration = refOf(node.LocalRepresentation?.Enumeration);
   return {
-    id: String(node.id),
+    // A component may leave its id out; it is then its concept's id (OBS_VALUE for the primary measure).
+    id: String(node.id ?? concept?.id ?? ''),
     position: node.position === undefined ? null : Number(node.position),
-    concept: concept?.id ? { scheme: concept.maintainableParentID ?? null, id: String(concept.id) } : null,
-    codelist: ref(representation?.Enumeration),
-    assignmentStatus: node.assignmentStatus ?? null,
+    concept: concept ? { scheme: concept.parent, id: concept.id } : null,
+    codelist: enumeration
+      ? { agency: enumeration.agency, id: enumeration.id, version: enumeration.version }
+      : null,
+    assignmentStatus:
+      node.assignmentStatus === undefined
+        ? node.usage === undefined
+          ? null
+          : String(node.usage)
+        : String(node.assignmentStatus),
+    roles: list(node.ConceptRole)
+      .map((r: Node) => refOf(r)?.id)
+      .filter((id): id is string => Boolean(id)),
+    attachment: attachment(node.AttributeRelationship),
   };
+}
+
+/** Where an attribute's values sit, from its AttributeRelationship (2.1 and 3.0 spellings). */
+function attachment(relationship: Node): ComponentInfo['attachment'] {
+  if (relationship === undefined) return null;
+  if (relationship.PrimaryMeasure !== undefined || relationship.Observation !== undefined)
+    return 'observation';
+  if (relationship.None !== undefined || relationship.Dataflow !== undefined) return 'dataset';
+  const dimensions = list(relationship.Dimension)
+    .map((d: Node) => refOf(d)?.id ?? textOf(d))
+    .filter((id): id is string => Boolean(id));
+  if (dimensions.length > 0) return dimensions;
+  return relationship.Group !== undefined ? [] : null;
 }
 
 function dataStructure(node: Node): DataStructureInfo {
@@ -156,47 +143,17 @@ function dataStructure(node: Node): DataStructureInfo {
   // The DSD's positions decide the key order; document order is the fallback when none are given.
   dimensions.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const time = parts.DimensionList?.TimeDimension;
+  const measures = [
+    ...list(parts.MeasureList?.PrimaryMeasure).map(component),
+    ...list(parts.MeasureList?.Measure).map(component),
+  ];
   return {
-    agency: node.agencyID ?? null,
-    id: String(node.id),
-    version: node.version ?? null,
+    ...artefact(node),
     names: texts(node.Name),
     dimensions,
     timeDimension: time ? component(time) : null,
     attributes: list(parts.AttributeList?.Attribute).map(component),
-    measure: parts.MeasureList?.PrimaryMeasure ? component(parts.MeasureList.PrimaryMeasure) : null,
-  };
-}
-
-function constraint(node: Node): ConstraintInfo {
-  const included: Record<string, Set<string>> = {};
-  const add = (keyValues: Node) => {
-    for (const kv of list(keyValues)) {
-      const id = String(kv.id);
-      const codes = included[id] ?? new Set<string>();
-      included[id] = codes;
-      for (const v of list(kv.Value)) {
-        const code = textOf(v);
-        if (code) codes.add(code);
-      }
-    }
-  };
-  for (const set of list(node.DataKeySet)) {
-    if (set.isIncluded === 'false') continue;
-    for (const key of list(set.Key)) add(key.KeyValue);
-  }
-  for (const region of list(node.CubeRegion)) {
-    if (region.include === 'false') continue;
-    add(region.KeyValue);
-  }
-  const attachment = node.ConstraintAttachment ?? {};
-  return {
-    id: String(node.id),
-    agency: node.agencyID ?? null,
-    type: String(node.type ?? 'Actual'),
-    dataflows: list(attachment.Dataflow)
-      .map((d: Node) => ref(d)?.id)
-      .filter((id): id is string => Boolean(id)),
-    included: Object.fromEntries(Object.entries(included).map(([dim, codes]) => [dim, [...codes]])),
+    measure: measures[0] ?? null,
+    measures,
   };
 }

@@ -20,9 +20,12 @@ export function usableCodes(dimension: FlowComponent): UsableCodes {
       ? { codes: only.map((id) => ({ id, names: [], parent: null })), codelistSize: null, constrained: true }
       : { codes: null, codelistSize: null, constrained: false };
   }
-  const kept = limits.reduce((codes, limit) => {
-    const set = new Set(limit);
-    return codes.filter((c) => set.has(c.id));
-  }, all);
-  return { codes: kept, codelistSize: all.length, constrained: limits.length > 0 };
+  const excluded = new Set(dimension.excluded ?? []);
+  const kept = limits
+    .reduce((codes, limit) => {
+      const set = new Set(limit);
+      return codes.filter((c) => set.has(c.id));
+    }, all)
+    .filter((c) => !excluded.has(c.id));
+  return { codes: kept, codelistSize: all.length, constrained: limits.length > 0 || excluded.size > 0 };
 }

@@ -1,9 +1,11 @@
 import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
-import { type FlowComponent, loadFlowStructure } from '../registry/flow-structure.js';
+import type { FlowComponent } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
 import type { ArtefactRef } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
+import { dimensionRoles, ROLES } from '../resolution/dimension-roles.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { flowInputShape } from './flow-input.js';
@@ -23,8 +25,9 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
       'code list it uses and how many codes it has), the time dimension, the measure, the attributes that ' +
       'qualify each value (unit, status, notes …) and the content constraints the registry states. ' +
       'allowed_codes / available_codes tell which codes are permitted or actually hold data when the registry ' +
-      'says so; when they are null no constraint narrows the code list. Next: list_codes to find codes for a ' +
-      'dimension, then query_data with filters keyed by dimension id.',
+      'says so; when they are null no constraint narrows the code list. Each dimension has a role (geography, ' +
+      'indicator, sex, age, unit …) that the get_indicator_* tools accept as a filter key. Code lists are ' +
+      'summarised (count and a sample), never listed whole: list_codes pages through them.',
     input: z.object(flowInputShape).strict(),
     output: z.object({
       flow: z.object({
@@ -40,6 +43,11 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
         z.object({
           id: z.string(),
           position: z.number().describe('1-based position in the series key.'),
+          role: z
+            .enum(ROLES)
+            .describe(
+              'What the dimension means to a question (geography, indicator, sex, age …); a filter key may be the role.',
+            ),
           name: z.string(),
           codelist: z
             .string()
@@ -85,17 +93,19 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
     annotations: READ_ONLY_OPEN_WORLD,
     example: { flow_id: 'CME' },
     async execute(input, ctx) {
-      const structure = await loadFlowStructure(rt, ctx, {
+      const structure = await loadScopedStructure(rt, ctx, {
         flowId: input.flow_id,
         agency: input.agency,
         version: input.version,
       });
       const { flow, dsd } = structure;
+      const roles = new Map(dimensionRoles(structure, rt.roleOverrides).map((r) => [r.dimension.id, r.role]));
       const dimension = (d: FlowComponent, index: number) => {
         const usable = usableCodes(d);
         return {
           id: d.id,
           position: d.position ?? index + 1,
+          role: roles.get(d.id) ?? 'other',
           name: d.name,
           codelist: refText(d.codelistRef),
           code_count: d.codelist?.codes.length ?? null,

@@ -8,12 +8,17 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
-import { loadFlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import { ComponentIdSchema } from '../registry/sdmx-ids.js';
 import { usableCodes } from '../registry/usable-codes.js';
+import { areaKinds } from '../resolution/area-kinds.js';
+import { codeTree } from '../resolution/code-tree.js';
+import { dimensionRoles } from '../resolution/dimension-roles.js';
+import { loadHierarchies } from '../resolution/hierarchies.js';
+import { dimensionFor } from '../resolution/resolve-filters.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
+import { codeMatcher, memberCodes } from './code-filters.js';
 import { flowInputShape } from './flow-input.js';
 
 export function listCodesTool(rt: SdmxRuntime) {
@@ -29,7 +34,13 @@ export function listCodesTool(rt: SdmxRuntime) {
     input: z
       .object({
         ...flowInputShape,
-        dimension: ComponentIdSchema,
+        dimension: z
+          .string()
+          .min(1)
+          .max(100)
+          .describe(
+            'Dimension id as get_dataflow_structure lists it ("REF_AREA"), or its role ("area", "indicator", "sex").',
+          ),
         query: z
           .string()
           .trim()
@@ -39,7 +50,22 @@ export function listCodesTool(rt: SdmxRuntime) {
           .describe(
             'Word to look for in code ids and names, case-insensitive (1..200 chars; default: none).',
           ),
-        limit: limitParam('Codes', 500, 50),
+        member_of: z
+          .string()
+          .trim()
+          .min(1)
+          .max(200)
+          .optional()
+          .describe(
+            'A group code or label ("UNICEF_SSA", "Sub-Saharan Africa"): only its members, from the registry\'s hierarchical code lists or the code list\'s parent links; the countries under it where any are linked, else its sub-groups (default: all codes).',
+          ),
+        kind: z
+          .enum(['all', 'countries', 'aggregates'])
+          .default('all')
+          .describe(
+            'countries: codes with no members (for areas: not a region or group); aggregates: the groups; all (default).',
+          ),
+        limit: limitParam('Codes', 500, 30),
         offset: offsetParam('Codes'),
       })
       .strict(),
@@ -53,8 +79,10 @@ export function listCodesTool(rt: SdmxRuntime) {
       codes: z.array(
         z.object({
           id: z.string(),
-          name: z.string().nullable(),
+          name: z.string().describe('Label in the language asked; the code when it has none.'),
           parent: z.string().nullable().describe('Parent code in the code list hierarchy; null at the top.'),
+          aggregate: z.boolean().describe('True for a group (region, income group, total): see member_of.'),
+          members: z.number().describe('Codes directly under this one in the code list.'),
         }),
       ),
       returned: z.number(),
@@ -65,20 +93,13 @@ export function listCodesTool(rt: SdmxRuntime) {
     annotations: READ_ONLY_OPEN_WORLD,
     example: { flow_id: 'CME', dimension: 'REF_AREA', query: 'brazil' },
     async execute(input, ctx) {
-      const structure = await loadFlowStructure(rt, ctx, {
+      const structure = await loadScopedStructure(rt, ctx, {
         flowId: input.flow_id,
         agency: input.agency,
         version: input.version,
       });
-      const dimension = structure.dimensions.find((d) => d.id === input.dimension);
-      const ids = structure.dimensions.map((d) => d.id);
-      if (!dimension) {
-        throw new OpenDataError(
-          'invalid_input',
-          `Dataflow ${structure.flow.id} has no dimension "${input.dimension}". Its dimensions are: ${ids.join(', ')}.`,
-          { hint: 'Use a dimension id from get_dataflow_structure.', details: { dimensions: ids } },
-        );
-      }
+      const roled = dimensionRoles(structure, rt.roleOverrides);
+      const { dimension, role } = dimensionFor(input.dimension, roled, structure);
       const usable = usableCodes(dimension);
       if (!usable.codes) {
         throw new OpenDataError(
@@ -89,12 +110,35 @@ export function listCodesTool(rt: SdmxRuntime) {
           },
         );
       }
-      const word = input.query?.toLowerCase();
+      const language = input.language ?? rt.language;
+      const all = dimension.codelist?.codes ?? usable.codes;
+      const tree = codeTree(all);
+      const kind =
+        role === 'geography'
+          ? areaKinds(all)
+          : (id: string) => (tree.children.has(id) ? 'aggregate' : 'country');
+      const members = input.member_of
+        ? new Set(
+            memberCodes(
+              all,
+              input.member_of,
+              dimension.id,
+              language,
+              await loadHierarchies(rt, ctx, structure.flow.agency),
+            ),
+          )
+        : null;
+      const matches = codeMatcher(input.query);
       const matched = usable.codes
-        .map((c) => ({ id: c.id, name: pickText(c.names, input.language ?? rt.language), parent: c.parent }))
-        .filter(
-          (c) => !word || c.id.toLowerCase().includes(word) || (c.name ?? '').toLowerCase().includes(word),
-        );
+        .filter((c) => (!members || members.has(c.id)) && matches(c))
+        .filter((c) => input.kind === 'all' || (kind(c.id) === 'aggregate') === (input.kind === 'aggregates'))
+        .map((c) => ({
+          id: c.id,
+          name: pickText(c.names, language) ?? c.id,
+          parent: c.parent,
+          aggregate: kind(c.id) === 'aggregate',
+          members: tree.children.get(c.id)?.length ?? 0,
+        }));
       const codes = matched.slice(input.offset, input.offset + input.limit);
       const truncated = matched.length > input.offset + codes.length;
       const ref = dimension.codelistRef;

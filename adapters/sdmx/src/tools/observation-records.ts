@@ -1,5 +1,5 @@
 import type { RecordCell } from '@opendata-mcp/core';
-import type { CodedValue, Observation } from '../registry/parse-data-csv.js';
+import type { CodedValue, Observation } from '../messages/observation.js';
 
 // A decimal as SDMX-CSV writes one; anything else (codes, flags) stays text.
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

@@ -13,11 +13,12 @@ import {
   toColumnarTable,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { DATA_FORMATS } from '../messages/observation.js';
+import { parseDataMessage } from '../messages/parse-data-message.js';
 import { fetchData, restUrl } from '../registry/fetch-sdmx.js';
-import { loadFlowStructure } from '../registry/flow-structure.js';
-import { parseDataCsv } from '../registry/parse-data-csv.js';
 import { PeriodSchema, segment } from '../registry/sdmx-ids.js';
 import { buildSeriesKey } from '../registry/series-key.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { codesByDimension } from './codes-by-dimension.js';
@@ -77,8 +78,8 @@ export function queryDataTool(rt: SdmxRuntime) {
       start_period: z.string().nullable(),
       end_period: z.string().nullable(),
       dialect: z
-        .enum(['sdmx-csv-1.0', 'code-label-columns'])
-        .describe('The CSV layout the registry answered with.'),
+        .enum(DATA_FORMATS)
+        .describe('The message format the registry answered with (SDMX-ML, SDMX-JSON or a CSV layout).'),
       ...ColumnarTableShape,
       returned: z.number(),
       truncated: z.boolean().describe('True when the registry sent more observations than returned.'),
@@ -101,7 +102,7 @@ export function queryDataTool(rt: SdmxRuntime) {
           hint: 'Swap the periods, or leave one out for an open range.',
         });
       }
-      const structure = await loadFlowStructure(rt, ctx, {
+      const structure = await loadScopedStructure(rt, ctx, {
         flowId: input.flow_id,
         agency: input.agency,
         version: input.version,
@@ -121,8 +122,13 @@ export function queryDataTool(rt: SdmxRuntime) {
         endPeriod: input.end_period,
         ...(rt.csvFormatParam ? { format: rt.csvFormatParam } : {}),
       });
-      const answer = await fetchData(ctx, url);
-      const parsed = parseDataCsv(answer.text, structure, input.language ?? rt.language);
+      const answer = await fetchData(ctx, url, rt);
+      const parsed = parseDataMessage(
+        answer.text,
+        answer.headers['content-type'],
+        structure,
+        input.language ?? rt.language,
+      );
       if (parsed.observations.length === 0) {
         throw new OpenDataError(
           'no_data',

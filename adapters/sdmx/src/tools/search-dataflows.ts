@@ -10,6 +10,8 @@ import { z } from 'zod';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import { pickText } from '../registry/pick-text.js';
 import { AgencyIdSchema, LanguageSchema } from '../registry/sdmx-ids.js';
+import { wordForms } from '../resolution/word-forms.js';
+import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 
@@ -32,7 +34,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           .max(200)
           .optional()
           .describe(
-            'Words to look for in id, name and description, all must match (1..200 chars; default: none).',
+            'Words to look for in id, name and description, all must match in some form (1..200 chars; default: none).',
           ),
         agency: AgencyIdSchema.optional(),
         language: LanguageSchema,
@@ -67,8 +69,10 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
     async execute(input, ctx) {
       const agency = input.agency ?? rt.agency;
       const list = await loadDataflowList(rt, ctx, agency);
-      const words = (input.query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const wanted = wordForms(input.query ?? '');
+      const text = (input.query ?? '').toLowerCase().trim();
       const matched = list.dataflows
+        .filter((f) => inScope(rt, f.id))
         .map((f) => ({
           id: f.id,
           agency: f.agency,
@@ -77,8 +81,11 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           description: pickText(f.descriptions, input.language ?? rt.language),
         }))
         .filter((f) => {
-          const haystack = `${f.id} ${f.name ?? ''} ${f.description ?? ''}`.toLowerCase();
-          return words.every((w) => haystack.includes(w));
+          if (!text || f.id.toLowerCase().includes(text)) return true;
+          const forms = new Set(
+            wordForms(`${f.id.replace(/_/g, ' ')} ${f.name ?? ''} ${f.description ?? ''}`),
+          );
+          return wanted.length > 0 && wanted.every((w) => forms.has(w));
         })
         .sort((a, b) => a.id.localeCompare(b.id) || a.agency.localeCompare(b.agency));
       const flows = matched.slice(input.offset, input.offset + input.limit);

@@ -9,6 +9,11 @@ export interface OfflineFixture {
   url: string;
   /** `127.0.0.1:<port>`, added to the adapter's `trusted_hosts`. */
   hostPort: string;
+  /**
+   * The URL for one configuration entry, when the fixture imitates several backends (SDMX
+   * registries by name or host); undefined, or absent, means `url`.
+   */
+  urlFor?(entry: Readonly<Record<string, unknown>>): string | undefined;
   close(): Promise<void>;
 }
 

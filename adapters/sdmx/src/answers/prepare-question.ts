@@ -1,0 +1,75 @@
+import type { DimensionFilters, Provenance, ToolContext } from '@opendata-mcp/core';
+import type { FlowStructure } from '../registry/flow-structure.js';
+import { dimensionRoles, type RoledDimension } from '../resolution/dimension-roles.js';
+import { type FilterResolution, resolveFilters } from '../resolution/resolve-filters.js';
+import { loadScopedStructure } from '../scope/scoped-structure.js';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { sdmxSource } from '../sdmx-source.js';
+import type { ObservationRead } from './read-observations.js';
+
+export interface QuestionInput {
+  flow_id: string;
+  agency?: string | undefined;
+  version?: string | undefined;
+  language?: string | undefined;
+  filters?: DimensionFilters | undefined;
+}
+
+export interface Question {
+  structure: FlowStructure;
+  roled: RoledDimension[];
+  resolution: FilterResolution;
+  language: string;
+}
+
+/** The flow opened (within scope), its dimensions given roles, and the filters read as codes. */
+export async function prepareQuestion(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+  input: QuestionInput,
+): Promise<Question> {
+  const structure = await loadScopedStructure(rt, ctx, {
+    flowId: input.flow_id,
+    agency: input.agency,
+    version: input.version,
+  });
+  const language = input.language ?? rt.language;
+  const roled = dimensionRoles(structure, rt.roleOverrides);
+  const resolution = resolveFilters(structure, roled, input.filters, {
+    language,
+    totalDefaults: rt.totalDefaults,
+    totalCode: '_T',
+  });
+  return { structure, roled, resolution, language };
+}
+
+/** Provenance of a compact answer: the data URL when one was asked, else the structure's. */
+export function compactSource(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+  question: Question,
+  read: ObservationRead | null,
+): Provenance {
+  const { structure } = question;
+  const answer = read?.answer ?? null;
+  const lastModified = answer?.headers['last-modified'];
+  return sdmxSource(rt, {
+    url: read?.url ?? structure.url,
+    fetchedAt: answer?.fetchedAt ?? (read ? ctx.clock.now() : structure.fetchedAt),
+    fromCache: answer?.fromCache ?? (read ? false : structure.fromCache),
+    structure,
+    identifiers: read ? { series_key: read.key } : {},
+    modifiedAt:
+      lastModified && !Number.isNaN(Date.parse(lastModified)) ? new Date(lastModified).toISOString() : null,
+  });
+}
+
+/** The resolution fields every compact answer carries. */
+export function resolutionFields(question: Question) {
+  const { resolution } = question;
+  return {
+    resolved: resolution.resolved,
+    defaults_applied: resolution.defaults,
+    ambiguous: resolution.ambiguous,
+  };
+}

@@ -1,0 +1,108 @@
+import {
+  createOpenDataServer,
+  type OpenDataServer,
+  type SuccessEnvelope,
+  silentLogger,
+} from '@opendata-mcp/core';
+import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSdmxAdapter } from '../create-sdmx-adapter.js';
+
+interface Hit {
+  code: string;
+  flow_id: string;
+  evidence: string;
+}
+
+describe('find_indicators over the UNICEF recordings', () => {
+  let fixture: SdmxFixture;
+  let server: OpenDataServer;
+  beforeAll(async () => {
+    fixture = await startSdmxFixture();
+    server = createOpenDataServer({
+      adapters: [createSdmxAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
+      logger: silentLogger,
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await fixture?.close();
+  });
+
+  async function find(args: Record<string, unknown>): Promise<SuccessEnvelope & { indicators: Hit[] }> {
+    const answer = await server.callTool('find_indicators', { include_units: false, ...args });
+    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    // A typical answer (the default page of 10 or less) fits the 4 KB budget.
+    if (Number(args.limit ?? 10) <= 10) expect(JSON.stringify(answer).length).toBeLessThanOrEqual(4096);
+    return answer as SuccessEnvelope & { indicators: Hit[] };
+  }
+
+  it('finds under-five mortality by words no flow title holds, with the flow that files it', async () => {
+    for (const query of ['under-five mortality', 'under five mortality']) {
+      const answer = await find({ query, limit: 3 });
+      expect(answer.indicators[0]).toMatchObject({
+        code: 'CME_MRY0T4',
+        flow_id: 'CME',
+        evidence: 'filed_under_flow',
+      });
+    }
+  });
+
+  it('matches spelling variants and finds measles through the code list names', async () => {
+    const british = await find({ query: 'immunisation', limit: 50 });
+    const american = await find({ query: 'immunization', limit: 50 });
+    expect(british.indicators.map((h) => h.code)).toEqual(american.indicators.map((h) => h.code));
+    expect(british.indicators.map((h) => h.code)).toContain('IM_MCV1');
+    const measles = await find({ query: 'immunization coverage measles', limit: 2 });
+    expect(measles.indicators.map((h) => h.code)).toEqual(['IM_MCV1', 'IM_MCV2']);
+  });
+
+  it('pages with offset and next_offset', async () => {
+    const first = await find({ query: 'mortality', limit: 4 });
+    expect(first).toMatchObject({ returned: 4, truncated: true, next_offset: 4 });
+    const second = await find({ query: 'mortality', limit: 4, offset: 4 });
+    const codes = new Set([...first.indicators, ...second.indicators].map((h) => h.code));
+    expect(codes.size).toBe(8);
+    expect(second.total_matched).toBe(first.total_matched);
+  });
+
+  it('raises a transport failure instead of answering with nothing', async () => {
+    const fresh = createOpenDataServer({
+      adapters: [createSdmxAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
+      logger: silentLogger,
+    });
+    await fresh.callTool('search_dataflows', {});
+    fixture.faults.set('unavailable', { scope: 'structure' });
+    try {
+      const answer = await fresh.callTool('find_indicators', { query: 'mortality' });
+      expect(answer.ok ? 'ok' : answer.error.code).toBe('upstream_unavailable');
+    } finally {
+      fixture.faults.set('none');
+      await fresh.close();
+    }
+  });
+
+  it('search_dataflows matches word forms of the flow titles too', async () => {
+    for (const query of ['child mortalities', 'CHILD-MORTALITY']) {
+      const answer = await server.callTool('search_dataflows', { query });
+      expect(answer.ok && (answer.flows as Array<{ id: string }>).map((f) => f.id)).toEqual(['CME']);
+    }
+  });
+
+  it('keeps to the flow allow-list', async () => {
+    const scoped = createOpenDataServer({
+      adapters: [
+        createSdmxAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort], flows: ['NUTRITION'] }),
+      ],
+      logger: silentLogger,
+    });
+    const answer = await scoped.callTool('find_indicators', { query: 'mortality', include_units: false });
+    expect(answer).toMatchObject({ ok: true, flows_searched: 0, returned: 0 });
+    const refused = await scoped.callTool('get_indicator_value', {
+      flow_id: 'CME',
+      filters: { area: 'BRA' },
+    });
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('scope_denied');
+    await scoped.close();
+  });
+});

@@ -1,0 +1,77 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { SdmxOptionsSchema } from '../sdmx-options.js';
+import { REGISTRY_IDS, REGISTRY_PROFILES, registryProfile } from './registry-profiles.js';
+import { resolveRegistry } from './resolve-registry.js';
+
+const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
+
+describe('built-in registry profiles', () => {
+  it('cover at least twelve registries, each configurable by name', () => {
+    expect(REGISTRY_PROFILES.length).toBeGreaterThanOrEqual(12);
+    expect(REGISTRY_PROFILES.map((p) => p.id)).toEqual([...REGISTRY_IDS]);
+    expect(new Set(REGISTRY_IDS).size).toBe(REGISTRY_IDS.length);
+  });
+
+  it('state where every fact comes from: documentation over https, or a recording in the repo', () => {
+    for (const profile of REGISTRY_PROFILES) {
+      expect(profile.url, profile.id).toMatch(/^https:\/\/[^/]+\/\S*[^/]$/);
+      expect(profile.docs, profile.id).toMatch(/^https:\/\//);
+      expect(profile.dataFormats.length, profile.id).toBeGreaterThan(0);
+      expect(profile.languages.length, profile.id).toBeGreaterThan(0);
+      for (const quirk of profile.quirks) {
+        const recording = /^recorded answers?: (\S+)/.exec(quirk.source)?.[1];
+        if (recording) {
+          // A recording cited as a source is in the repository (a glob cites a directory).
+          expect(existsSync(join(REPO, recording.replace(/\/\*[^/]*$/, ''))), recording).toBe(true);
+        } else expect(quirk.source, `${profile.id}: ${quirk.text}`).toMatch(/^https:\/\//);
+      }
+    }
+  });
+
+  it('configure an instance by name, by URL, or by both, explicit options winning', () => {
+    const ecb = resolveRegistry(SdmxOptionsSchema.parse({ registry: 'ecb' }));
+    expect(ecb).toMatchObject({
+      url: 'https://data-api.ecb.europa.eu/service',
+      agency: 'ECB',
+      references: 'all',
+    });
+    expect(ecb.dataFormats[0]).toMatchObject({ format: 'csv', param: 'csvdata' });
+    const mirror = resolveRegistry(
+      SdmxOptionsSchema.parse({
+        registry: 'eurostat',
+        url: 'http://127.0.0.1:9/estat',
+        agency: 'XX',
+        structure_references: 'all',
+        data_format: 'sdmx-ml-generic',
+      }),
+    );
+    expect(mirror).toMatchObject({ url: 'http://127.0.0.1:9/estat', agency: 'XX', references: 'all' });
+    expect(mirror.dataFormats.map((f) => f.format)).toEqual([
+      'sdmx-ml-generic',
+      'csv',
+      'sdmx-ml-structure-specific',
+    ]);
+    const plain = resolveRegistry(
+      SdmxOptionsSchema.parse({ url: 'https://example.org/rest', csv_format_param: null }),
+    );
+    expect(plain.profile).toBeNull();
+    expect(plain.agency).toBeNull();
+    expect(plain.dataFormats[0]).toEqual({
+      format: 'csv',
+      accept: expect.stringContaining('csv'),
+      param: null,
+    });
+    expect(plain.dataFormats.map((f) => f.format)).toContain('sdmx-json');
+    expect(registryProfile('worldbank')?.dataFormats.every((f) => f.format.startsWith('sdmx-ml'))).toBe(true);
+  });
+
+  it('refuses an instance with neither a registry nor a URL, and an unknown registry name', () => {
+    expect(() => resolveRegistry(SdmxOptionsSchema.parse({}))).toThrow(
+      expect.objectContaining({ code: 'invalid_input' }),
+    );
+    expect(SdmxOptionsSchema.safeParse({ registry: 'nowhere' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,13 @@
+import { parseStructureJson } from './parse-structure-json.js';
+import { parseStructureMessage } from './parse-structure-message.js';
+import type { StructureMessage } from './structure-types.js';
+
+/**
+ * A structure answer in whichever form came back: SDMX-JSON when the Content-Type says JSON or
+ * the body opens with `{`, SDMX-ML (2.1 or 3.0) otherwise.
+ */
+export function parseStructureAnswer(text: string, contentType?: string): StructureMessage {
+  const type = (contentType ?? '').toLowerCase();
+  const json = /[+/]json\b/.test(type) || (!/[+/]xml\b/.test(type) && text.trimStart().startsWith('{'));
+  return json ? parseStructureJson(text) : parseStructureMessage(text);
+}

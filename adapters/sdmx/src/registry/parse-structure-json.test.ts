@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { recorded } from '../messages/recorded-messages.test-support.js';
+import { parseStructureAnswer } from './parse-structure-answer.js';
+
+describe('SDMX-JSON structure messages', () => {
+  it('reads the BIS SDMX-JSON 2.0 structure into the same model as SDMX-ML', () => {
+    const json = parseStructureAnswer(
+      recorded('bis/structure_sdmxjson2.json'),
+      'application/vnd.sdmx.structure+json',
+    );
+    expect(json.format).toBe('sdmx-json-2.0');
+    expect(json.prepared).toBe('2026-04-16T14:20:19Z');
+    const dsd = json.dataStructures[0];
+    expect(dsd?.id).toBe('BIS_DER');
+    expect(dsd?.dimensions[0]).toMatchObject({
+      id: 'FREQ',
+      position: 1,
+      codelist: { agency: 'BIS', id: 'CL_FREQ', version: '1.0' },
+    });
+    expect(dsd?.measure?.id).toBe('OBS_VALUE');
+    expect(dsd?.attributes.find((a) => a.id === 'OBS_STATUS')?.attachment).toBe('observation');
+    expect(json.dataflows[0]).toMatchObject({ id: 'WS_DER_OTC_TOV', structure: { id: 'BIS_DER' } });
+    expect(json.codelists[0]?.codes[0]).toEqual({
+      id: 'A',
+      names: [{ lang: 'en', value: 'Annual' }],
+      parent: null,
+    });
+    expect(json.constraints[0]).toMatchObject({
+      type: 'Actual',
+      dataflows: ['WS_DER_OTC_TOV'],
+      seriesCount: 79681,
+    });
+    // The same DSD read from SDMX-ML has the same dimensions in the same order.
+    const xml = parseStructureAnswer(recorded('bis/datastructure_descendants.xml'));
+    expect(xml.format).toBe('sdmx-ml-2.1');
+    const ids = (m: typeof xml) =>
+      m.dataStructures[0]?.dimensions.map((d) => d.id).filter((id) => id !== 'NEW_DIMENSION');
+    expect(ids(json)).toEqual(ids(xml));
+  });
+
+  it('refuses JSON that is not a structure message', () => {
+    for (const text of ['{"data": []}', '{"meta": {}}', '{"data": {"dataflows": [', '[]']) {
+      expect(() => parseStructureAnswer(text, 'application/json')).toThrow(
+        expect.objectContaining({ code: 'upstream_error' }),
+      );
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { stemmer } from 'stemmer';
+
+// Words that carry no meaning in a label search ("rate of the ...", "show me ...").
+const STOPWORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'from',
+  'in',
+  'into',
+  'of',
+  'on',
+  'or',
+  'per',
+  'the',
+  'to',
+  'with',
+  'without',
+  'me',
+  'show',
+  'give',
+  'what',
+  'which',
+  'is',
+  'are',
+  'was',
+  'latest',
+  'value',
+  'data',
+]);
+
+// British spellings folded onto American ones before stemming, so "immunisation" and
+// "immunization", "behaviour" and "behavior", "centre" and "center" meet.
+const SPELLINGS: Array<[RegExp, string]> = [
+  [/isation/g, 'ization'],
+  [/ise(s|d)?$/, 'ize$1'],
+  [/ising$/, 'izing'],
+  [/our(s)?$/, 'or$1'],
+  [/tre(s)?$/, 'ter$1'],
+  [/ae/g, 'e'],
+  [/oe(?=[a-z])/g, 'e'],
+];
+
+/** One written word in its comparable form: lower case, American spelling, Porter stem. */
+export function wordForm(word: string): string {
+  let w = word.toLowerCase();
+  for (const [from, to] of SPELLINGS) w = w.replace(from, to);
+  return stemmer(w);
+}
+
+/**
+ * The comparable words of a text: split on anything that is not a letter or digit (so "under-five",
+ * "under five" and "under_five" agree), stop words dropped, each word reduced to its form.
+ * Diacritics are removed so "Côte" matches "Cote".
+ */
+export function wordForms(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '' && !STOPWORDS.has(w))
+    .map(wordForm);
+}

@@ -1,0 +1,156 @@
+import { defineTool, dimensionFiltersParam, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { LabelledSchema, resolutionShape } from '../answers/compact-shapes.js';
+import { compactSource, prepareQuestion, resolutionFields } from '../answers/prepare-question.js';
+import { readObservations } from '../answers/read-observations.js';
+import { fixedOf, spreadOf } from '../answers/series-spread.js';
+import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
+import { unitOf } from '../answers/unit-of.js';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { flowInputShape } from './flow-input.js';
+
+export const LABEL_FILTERS_EXAMPLE =
+  '{"indicator": "under-five mortality", "sex": "girls", "area": "Brazil"} or {"REF_AREA": "BRA", "INDICATOR": "CME_MRY0T4"}';
+
+/** Filters that take codes or labels, keyed by dimension id, name or role. */
+export function labelFiltersParam() {
+  return dimensionFiltersParam({ example: LABEL_FILTERS_EXAMPLE, comparisons: false }).describe(
+    'The slice wanted, keyed by dimension id, dimension name or role (area, indicator, sex, age, unit, ' +
+      'frequency); each value a code or a label, or a list of them. Labels are matched against the code ' +
+      'lists (word forms and spelling variants count); one that fits several codes answers ambiguous with ' +
+      'the candidates. Dimensions left out stay open unless the registry profile defaults them to their ' +
+      `total (answers list defaults_applied). Example: ${LABEL_FILTERS_EXAMPLE} (default: none).`,
+  );
+}
+
+const STATUS = z
+  .enum(['ok', 'no_observations', 'not_a_single_value', 'ambiguous'])
+  .describe(
+    'ok: exactly one value. no_observations: the registry holds none for this slice and period (an answer, not an outage). not_a_single_value: several series match, see varying. ambiguous: a label fits several codes, see ambiguous.',
+  );
+
+export function getIndicatorValueTool(rt: SdmxRuntime) {
+  return defineTool({
+    name: 'get_indicator_value',
+    title: 'One value of an indicator',
+    description:
+      'Answers "what is X for Y in Z": one value of one indicator for one area and one period (or the latest), ' +
+      'with unit, labels and citation, in one call. filters take labels or codes, keyed by dimension id or ' +
+      'role: {"indicator": "under-five mortality", "sex": "girls", "area": "Brazil"}. It never picks a value ' +
+      'for you: status says whether exactly one value matched (ok) or why not (no_observations, ' +
+      'not_a_single_value with the dimensions still varying, ambiguous with candidate codes); then add or ' +
+      'narrow a filter and call again. Report defaults_applied with the value. For several areas use ' +
+      'get_indicator_table; for a trend get_indicator_series.',
+    input: z
+      .object({
+        ...flowInputShape,
+        filters: labelFiltersParam(),
+        period: PeriodOrLatestSchema,
+      })
+      .strict(),
+    output: z.object({
+      status: STATUS,
+      flow_id: z.string(),
+      value: z.number().nullable().describe('The observation as a number; null unless status is ok.'),
+      obs_value: z
+        .string()
+        .nullable()
+        .describe(
+          'The value exactly as published, given only where it says more than value (trailing zeros).',
+        ),
+      period: z
+        .string()
+        .nullable()
+        .describe('The period of the value (the latest one when period was "latest").'),
+      series: z
+        .record(z.string(), LabelledSchema)
+        .describe('Code and label of each dimension of the answer.'),
+      series_key: z.string().describe('The SDMX key asked for.'),
+      ...resolutionShape,
+    }),
+    annotations: READ_ONLY_OPEN_WORLD,
+    example: {
+      flow_id: 'CME',
+      filters: { indicator: 'CME_MRY0T4', area: 'USA', sex: '_T', WEALTH_QUINTILE: '_T' },
+      period: '2020',
+    },
+    async execute(input, ctx) {
+      const question = await prepareQuestion(rt, ctx, input);
+      const base = {
+        flow_id: question.structure.flow.id,
+        value: null,
+        obs_value: null,
+        period: null,
+        series: {},
+        varying: [],
+        unit: null,
+        unit_multiplier: null,
+        ...resolutionFields(question),
+      };
+      if (question.resolution.ambiguous.length > 0) {
+        return {
+          data: {
+            ...base,
+            status: 'ambiguous' as const,
+            series_key: '',
+            message: 'A filter value fits several codes; choose one code from ambiguous and ask again.',
+          },
+          source: compactSource(rt, ctx, question, null),
+        };
+      }
+      const read = await readObservations(
+        rt,
+        ctx,
+        question.structure,
+        question.resolution.codes,
+        selectionOf(input.period),
+        question.language,
+      );
+      const source = compactSource(rt, ctx, question, read);
+      const { observations } = read;
+      if (observations.length === 0) {
+        return {
+          data: {
+            ...base,
+            status: 'no_observations' as const,
+            series_key: read.key,
+            message: `The registry holds no observation for this slice${input.period === 'latest' ? '' : ` in ${input.period}`}; say so rather than estimate.`,
+          },
+          source,
+        };
+      }
+      const only = observations.length === 1 ? observations[0] : undefined;
+      if (!only) {
+        const varying = spreadOf(observations);
+        return {
+          data: {
+            ...base,
+            status: 'not_a_single_value' as const,
+            series_key: read.key,
+            series: fixedOf(observations),
+            varying,
+            message:
+              varying.length > 0
+                ? `${observations.length} values match; pin ${varying.map((v) => v.dimension).join(', ')} with a filter.`
+                : `${observations.length} values match for several periods; give one period.`,
+          },
+          source,
+        };
+      }
+      return {
+        data: {
+          ...base,
+          status: 'ok' as const,
+          series_key: read.key,
+          value: only.value,
+          obs_value: only.obs_value !== null && String(only.value) !== only.obs_value ? only.obs_value : null,
+          period: only.time_period,
+          series: fixedOf([only]),
+          ...unitOf(only),
+          message: 'One value matched.',
+        },
+        source,
+      };
+    },
+  });
+}
