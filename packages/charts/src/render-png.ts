@@ -1,8 +1,13 @@
 import { OpenDataError } from '@opendata-mcp/core';
 import { Resvg } from '@resvg/resvg-js';
-import { type Loader, parse, View } from 'vega';
+import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
 import { CHART_FONT_FAMILY, chartFontFiles } from './chart-font.js';
+import { measureVegaText } from './text-width.js';
+
+// Vega keeps its text measurement in one module-wide object; charts are only ever set in the chart font.
+// It is exported at run time but missing from the typings.
+(vega as unknown as { textMetrics: { width: unknown } }).textMetrics.width = measureVegaText;
 
 export interface RenderedChart {
   png: Uint8Array;
@@ -12,7 +17,7 @@ export interface RenderedChart {
 }
 
 /** Charts carry their data inline; any attempt to load a URL or file is a bug and is refused. */
-const refusingLoader: Loader = {
+const refusingLoader: vega.Loader = {
   load: () => Promise.reject(new Error('Charts do not load data from URLs or files.')),
   sanitize: () => Promise.reject(new Error('Charts do not load data from URLs or files.')),
   http: () => Promise.reject(new Error('Charts do not load data from URLs or files.')),
@@ -24,8 +29,8 @@ const refusingLoader: Loader = {
  * font. The size is checked on the SVG, before any pixel is allocated.
  */
 export async function renderPng(spec: TopLevelSpec, maxImageSide: number): Promise<RenderedChart> {
-  const vega = compile(spec).spec;
-  const view = new View(parse(vega), { renderer: 'none', loader: refusingLoader });
+  const compiled = compile(spec).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none', loader: refusingLoader });
   let svg: string;
   try {
     svg = await view.toSVG();

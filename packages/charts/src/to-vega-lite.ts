@@ -6,8 +6,6 @@ import { captionLines } from './wrap-caption.js';
 export const VEGA_LITE_SCHEMA_URL = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 const CAPTION_FONT_SIZE = 10;
-/** Room the y axis and its labels take beside the plotting area, for wrapping the caption. */
-const AXIS_ALLOWANCE_PX = 60;
 
 /**
  * The Vega-Lite spec of a prepared chart. The caption is the title of an outer one-view column, set
@@ -62,7 +60,8 @@ export function toVegaLite(chart: PreparedChart, description: string): TopLevelS
       legend: { labelFontSize: 11, titleFontSize: 12 },
     },
     title: {
-      text: captionLines(chart.citations, spec.width + AXIS_ALLOWANCE_PX, CAPTION_FONT_SIZE),
+      // No wider than the plotting area, so the caption never widens the picture.
+      text: captionLines(chart.citations, spec.width, CAPTION_FONT_SIZE),
       orient: 'bottom',
       anchor: 'start',
       fontSize: CAPTION_FONT_SIZE,
