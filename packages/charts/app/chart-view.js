@@ -11,7 +11,7 @@ const caption = document.getElementById('caption');
 
 async function draw(result) {
   const answer = result?.structuredContent;
-  if (!answer || answer.ok !== true || !answer.vega_lite) {
+  if (answer?.ok !== true || !answer.vega_lite) {
     status.textContent = answer?.error?.message ?? 'This answer holds no chart.';
     return;
   }

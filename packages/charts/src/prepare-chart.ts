@@ -28,6 +28,9 @@ export function prepareChart(table: ChartTable, spec: ChartSpec, limits: ChartLi
   const index = (role: string, name: string): number => {
     const at = names.indexOf(name);
     if (at >= 0) return at;
+    // SQL reads names regardless of case, so "TIME_PERIOD" finds "time_period" when only one column fits.
+    const folded = names.flatMap((n, i) => (n.toLowerCase() === name.toLowerCase() ? [i] : []));
+    if (folded.length === 1) return folded[0]!;
     throw new OpenDataError('invalid_input', `The ${role} column "${shortName(name)}" is not in the table.`, {
       hint: `Columns of this table: ${describeColumns(table)}.`,
       details: { column: shortName(name), columns: names },

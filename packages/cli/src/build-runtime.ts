@@ -1,4 +1,5 @@
 import { analysisExtension } from '@opendata-mcp/analysis';
+import { chartsExtension } from '@opendata-mcp/charts';
 import { createJsonLogger, createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
 import type { Config } from './config/config-schema.js';
 import { adapterOptions } from './config/parse-config.js';
@@ -28,10 +29,10 @@ export function buildRuntime(
   });
   const limits = config.limits ?? {};
   const results = config.results ?? {};
-  // query_results reads what the other tools keep; without kept results it has nothing to read.
+  // query_results and draw_chart read what the other tools keep; without kept results they have nothing to read.
   const server = createOpenDataServer({
     adapters,
-    extensions: results.enabled === false ? [] : [analysisExtension],
+    extensions: results.enabled === false ? [] : [analysisExtension, chartsExtension],
     logger,
     limits: {
       ...(limits.max_download_bytes ? { maxDownloadBytes: limits.max_download_bytes } : {}),

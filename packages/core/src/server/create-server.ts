@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import {
   type CacheHint,
   type CallToolResult,
+  type ImageContent,
   type InputRequiredResult,
   type McpRequestContext,
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
-import type { Adapter } from '../contract/adapter.js';
+import type { Adapter, ResourceDefinition } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
 import type { AnyToolDefinition, DataToolDefinition } from '../contract/tool.js';
@@ -77,6 +78,8 @@ export interface ServerExtension {
   instructions: string;
   // biome-ignore lint/suspicious/noExplicitAny: tools of every shape.
   tools: ReadonlyArray<DataToolDefinition<any, any>>;
+  /** Resources the extension serves, e.g. the MCP Apps page its tools name in their `meta`. */
+  resources?: ReadonlyArray<ResourceDefinition>;
 }
 
 export interface CallOptions {
@@ -201,10 +204,19 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     ...composed,
   ];
   const byName = new Map(tools.map((t) => [t.name, t]));
+  // Extension resources are registered like an adapter's, read with the server's own context.
+  const extensionHosts = extensions
+    .filter((extension) => (extension.resources ?? []).length > 0)
+    .map((extension) => ({ ...coreAdapter, resources: [...(extension.resources ?? [])] }) as Adapter);
   const instructions = mergeInstructions(adapters, extensions);
   const queryTexts = createQueryTexts();
 
-  async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
+  async function execute(
+    entry: ComposedTool,
+    args: unknown,
+    options: CallOptions,
+    onImages?: (images: ImageContent[]) => void,
+  ): Promise<Envelope> {
     if (entry.tool.kind !== 'data')
       throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
     const tool = entry.tool;
@@ -213,7 +225,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       const ctx = adapter
         ? contextFor(adapter, signal, options.onProgress)
         : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember);
+      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember, onImages);
       if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
       return envelope;
     });
@@ -249,6 +261,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       description: tool.description,
       inputSchema: advertiseOnly(tool.input),
       annotations: { title: tool.title, ...tool.annotations },
+      ...(tool.meta ? { _meta: tool.meta } : {}),
       ...(tool.kind === 'data'
         ? { outputSchema: advertiseOnly(envelopeSchemaOf(tool.output)) }
         : tool.output
@@ -261,7 +274,11 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       async (args: unknown, sdk: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
         const onProgress = progressReporter(sdk);
         if (tool.kind === 'data') {
-          return toCallToolResult(await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }));
+          let images: ImageContent[] = [];
+          const envelope = await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }, (drawn) => {
+            images = drawn;
+          });
+          return toCallToolResult(envelope, images);
         }
         const parsed = tool.input.safeParse(args ?? {});
         if (!parsed.success) {
@@ -286,8 +303,13 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       },
     );
     for (const entry of tools) register(server, entry);
-    registerExtras(server, adapters, (adapter, sdk) =>
-      sealer.contextFor(contextFor(adapter, sdk.mcpReq.signal), sdk),
+    registerExtras(server, [...adapters, ...extensionHosts], (adapter, sdk) =>
+      sealer.contextFor(
+        extensionHosts.includes(adapter)
+          ? coreContext(sdk.mcpReq.signal)
+          : contextFor(adapter, sdk.mcpReq.signal),
+        sdk,
+      ),
     );
     queryTexts.register(server);
     declareStaticLists(server);

@@ -1,3 +1,4 @@
+import type { ImageContent } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../contract/context.js';
 import type { DataToolDefinition } from '../contract/tool.js';
 import { compactQuery } from '../envelope/compact-query.js';
@@ -22,6 +23,7 @@ export async function runDataTool(
   ctx: ToolContext,
   name: string = tool.name,
   rememberQuery: (sha256: string, text: string) => void = () => {},
+  onImages: (images: ImageContent[]) => void = () => {},
 ): Promise<Envelope> {
   const renamed = applyDeprecatedAliases(args ?? {}, tool.deprecatedAliases);
   const parsed = tool.input.safeParse(renamed.args);
@@ -42,6 +44,7 @@ export async function runDataTool(
       });
       return errorEnvelope(toErrorBody(new Error('output schema mismatch')));
     }
+    if (result.images && result.images.length > 0) onImages(result.images);
     const kept = await keepAnswer(result, envelope, { tool: name, arguments: parsed.data }, ctx);
     ctx.logger.debug('tool call succeeded', { tool: tool.name, ms: Math.round(performance.now() - started) });
     return { ...envelope, ...kept, ...(renamed.notes.length > 0 ? { deprecated: renamed.notes } : {}) };
