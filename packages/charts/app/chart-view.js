@@ -7,7 +7,6 @@ import { expressionInterpreter } from 'vega-interpreter';
 
 const chart = document.getElementById('chart');
 const status = document.getElementById('status');
-const caption = document.getElementById('caption');
 
 async function draw(result) {
   const answer = result?.structuredContent;
@@ -22,7 +21,6 @@ async function draw(result) {
     expr: expressionInterpreter,
   });
   chart.setAttribute('aria-label', answer.alt_text ?? '');
-  caption.textContent = answer.caption ?? '';
   status.textContent = '';
   document.body.dataset.drawn = 'true';
 }

@@ -49,13 +49,11 @@ function wrapInHtml(script: string): string {
 <style>
   body { margin: 0; padding: 8px; font-family: system-ui, sans-serif; background: #fff; color: #222; }
   #status { font-size: 13px; color: #555; }
-  #caption { font-size: 11px; color: #444; white-space: pre-line; margin-top: 4px; }
 </style>
 </head>
 <body>
 <div id="status">Waiting for the chart…</div>
 <div id="chart" role="img"></div>
-<div id="caption"></div>
 <script>${safe}</script>
 </body>
 </html>
