@@ -46,7 +46,7 @@ export async function drawChart(
   }
   const chart = prepareChart(table, parsed.data, caps);
   const altText = describeChart(chart);
-  const vegaLite = toVegaLite(chart, altText);
+  const vegaLite = toVegaLite(chart);
   const rendered = await renderPng(vegaLite, caps.maxImageSide);
   return {
     png: rendered.png,

@@ -11,7 +11,7 @@ const CAPTION_FONT_SIZE = 10;
  * The Vega-Lite spec of a prepared chart. The caption is the title of an outer one-view column, set
  * below it, so the chart keeps its own title above and the sources travel inside the spec itself.
  */
-export function toVegaLite(chart: PreparedChart, description: string): TopLevelSpec {
+export function toVegaLite(chart: PreparedChart): TopLevelSpec {
   const { spec } = chart;
   const hasSeries = chart.series.length > 0;
   const xTitle = spec.x_title ?? spec.x;
@@ -50,7 +50,6 @@ export function toVegaLite(chart: PreparedChart, description: string): TopLevelS
 
   return {
     $schema: VEGA_LITE_SCHEMA_URL,
-    description,
     background: 'white',
     padding: 12,
     config: {

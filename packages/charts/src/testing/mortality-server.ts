@@ -10,6 +10,8 @@ export interface MortalityServer {
   /** result_id of under-five mortality 2015–2023 (both sexes and each) for each country. */
   usa: string;
   bra: string;
+  /** The citation lines of the two SDMX answers. */
+  citations: string[];
   close(): Promise<void>;
 }
 
@@ -32,13 +34,14 @@ export async function startMortalityServer(limits: Partial<ChartLimits> = {}): P
       end_period: '2023',
     });
     if (!answer.ok || typeof answer.result_id !== 'string') throw new Error(`query_data ${area} failed`);
-    return answer.result_id;
+    return { id: answer.result_id, citation: answer.citation };
   };
   const [usa, bra] = [await keep('USA'), await keep('BRA')];
   return {
     server,
-    usa,
-    bra,
+    usa: usa.id,
+    bra: bra.id,
+    citations: [usa.citation, bra.citation],
     async close() {
       await server.close();
       await fixture.close();

@@ -45,7 +45,6 @@ describe('draw_chart over the protocol', () => {
     expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
     const answer = result.structuredContent as Record<string, unknown> & {
       image: { width: number; height: number; bytes: number };
-      sources: Array<{ citation: string }>;
     };
     const png = Buffer.from(image?.data ?? '', 'base64');
     const decoded = pngStats(png);
@@ -56,13 +55,12 @@ describe('draw_chart over the protocol', () => {
     expect(answer.image.bytes).toBe(png.byteLength);
     expect(answer.points).toBe(18);
     expect(answer.series).toEqual(['USA', 'BRA']);
-    expect(answer.sources).toHaveLength(2);
-    for (const { citation } of answer.sources) {
-      expect(answer.caption).toContain(citation);
-      expect(answer.alt_text).toContain(citation);
-    }
-    expect(answer.sources[0]?.citation).toContain('USA.CME_MRY0T4');
-    expect(answer.sources[1]?.citation).toContain('BRA.CME_MRY0T4');
+    // The citations of the two SDMX answers, each on its own line, in the alt text too.
+    expect(answer.caption).toBe(mortality.citations.map((c, i) => `[${i + 1}] ${c}`).join('\n'));
+    for (const citation of mortality.citations) expect(answer.alt_text).toContain(citation);
+    expect(mortality.citations[0]).toContain('USA.CME_MRY0T4');
+    expect(mortality.citations[1]).toContain('BRA.CME_MRY0T4');
+    expect(JSON.stringify(answer).length).toBeLessThan(6_000);
     expect(answer.source).toMatchObject({ backend: 'analysis', query: { language: 'sql' } });
     expect(answer.result_id).toBeUndefined();
   });

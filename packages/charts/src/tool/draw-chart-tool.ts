@@ -52,7 +52,11 @@ const outputSchema = z.object({
     .describe(
       'What the chart shows in words: series, their spans, first and last values, extremes, sources.',
     ),
-  caption: z.string().describe('The sources, one line each, as drawn under the chart.'),
+  caption: z
+    .string()
+    .describe(
+      'Every source the drawn numbers come from, one citation a line, as drawn under the chart; source.query holds the SQL that read them.',
+    ),
   image: z
     .object({
       mime_type: z.literal('image/png'),
@@ -63,10 +67,6 @@ const outputSchema = z.object({
     .describe('The picture sent as image content beside this answer.'),
   points: z.number().int().describe('Points drawn (rows with both an x and a y value).'),
   series: z.array(z.string()).describe('Series names in the order of the legend; empty without series.'),
-  sql: z.string().describe('The SQL that produced the drawn table, as the guard regenerated it.'),
-  sources: z
-    .array(z.object({ citation: z.string(), backend: z.string(), url: z.string().nullable() }))
-    .describe('Every source the drawn numbers come from, each with the line that credits it.'),
 });
 
 /** The draw_chart tool over kept results, with the given caps on points, series and image size. */
@@ -110,8 +110,6 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
           },
           points: chart.points,
           series: chart.series,
-          sql: table.sql,
-          sources: table.sources.map((s) => ({ citation: s.citation, backend: s.backend, url: s.url })),
         },
         source: table.source,
         images: [{ type: 'image', data: Buffer.from(chart.png).toString('base64'), mimeType: 'image/png' }],
@@ -162,7 +160,6 @@ async function readTable(
     columns,
     rows: answer.keep.table.rows as Array<Array<string | number | boolean | null>>,
     sources: answer.data.sources,
-    sql: answer.data.sql,
     source: answer.source,
   };
 }
