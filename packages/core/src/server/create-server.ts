@@ -86,6 +86,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Awaited by the tool's `ctx.progress`, so a report is delivered before the answer. */
   onProgress?: ProgressReporter;
+  /** Receives the pictures a tool drew (a chart's PNG), which the envelope does not carry. */
+  onImages?: (images: ImageContent[]) => void;
 }
 
 export interface OpenDataServer {
@@ -335,7 +337,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
           hint: `Available tools: ${[...byName.keys()].join(', ')}.`,
         });
       }
-      return execute(entry, args, callOptions);
+      return execute(entry, args, callOptions, callOptions.onImages);
     },
     async close() {
       await Promise.allSettled(adapters.map((a) => a.close?.()));

@@ -93,10 +93,12 @@ describe('tools that draw, and extension resources', () => {
     }
   });
 
-  it('keeps the in-process envelope free of pictures', async () => {
-    const answer = await server.callTool('draw_dot', {});
+  it('keeps the in-process envelope free of pictures, and hands them to onImages', async () => {
+    const drawn: unknown[] = [];
+    const answer = await server.callTool('draw_dot', {}, { onImages: (images) => drawn.push(...images) });
     expect(answer).toMatchObject({ ok: true, width: 1 });
     expect(JSON.stringify(answer)).not.toContain(PICTURE);
+    expect(drawn).toEqual([{ type: 'image', data: PICTURE, mimeType: 'image/png' }]);
   });
 
   it('serves the resources of an extension', async () => {
