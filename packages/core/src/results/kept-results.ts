@@ -50,8 +50,10 @@ const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
 /** The call behind an expired id is remembered this much longer than the result, for the hint. */
 const ORIGIN_TTL_FACTOR = 24;
 
-function mebibytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 function minutes(ms: number): string {
@@ -91,7 +93,7 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     if (bytes.byteLength > maxResultBytes) {
       return {
         result_id: null,
-        result_note: `Not kept: the table takes ${mebibytes(bytes.byteLength)}, over the ${mebibytes(maxResultBytes)} a kept result may hold. Filter or aggregate to keep it.`,
+        result_note: `Not kept: the table takes ${size(bytes.byteLength)}, over the ${size(maxResultBytes)} a kept result may hold. Filter or aggregate to keep it.`,
       };
     }
     try {
