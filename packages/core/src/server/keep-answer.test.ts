@@ -81,15 +81,15 @@ describe('keeping answers', () => {
     const s = server();
     const answer = await s.callTool('get_table', { shape: 'page' });
     expect(answer).toMatchObject({ ok: true, result_id: expect.stringMatching(RESULT_ID_PATTERN) });
-    const kept = await s.results.read((answer as { result_id: string }).result_id);
+    const kept = await s.results.read((answer as unknown as { result_id: string }).result_id);
     expect(kept.table.rows).toEqual([[2020, 1.5]]);
-    expect(kept.sources[0]?.citation).toBe((answer as { citation: string }).citation);
+    expect(kept.sources[0]?.citation).toBe((answer as unknown as { citation: string }).citation);
     expect(kept.call).toEqual({ tool: 'get_table', arguments: { shape: 'page' } });
   });
 
   it('keeps the whole table a tool hands over instead of the page it shows', async () => {
     const s = server();
-    const answer = (await s.callTool('get_table', { shape: 'whole' })) as {
+    const answer = (await s.callTool('get_table', { shape: 'whole' })) as unknown as {
       rows: unknown[];
       result_id: string;
     };
