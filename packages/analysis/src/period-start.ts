@@ -1,7 +1,8 @@
 /**
  * Periods as statistical portals write them, each read as the date it starts on, so that "2020",
  * "2020-Q1", "2020-01" and "2020-W05" compare and sort as dates. PxWeb's own forms ("2020M01",
- * "2020K1") are read too.
+ * "2020K1") are read too, and so are the time IRIs of linked data ("…/time/year/2020",
+ * "…/time/month/2020-01", "…/time/day/2020-01-31").
  */
 const FORMS: Array<[RegExp, (m: RegExpExecArray) => string | null]> = [
   [/^(\d{4})$/, (m) => iso(Number(m[1]), 1, 1)],
@@ -11,6 +12,8 @@ const FORMS: Array<[RegExp, (m: RegExpExecArray) => string | null]> = [
   [/^(\d{4})-?W(0[1-9]|[1-4]\d|5[0-3])$/, (m) => isoWeekStart(Number(m[1]), Number(m[2]))],
   [/^(\d{4})-(\d{2})-(\d{2})$/, (m) => iso(Number(m[1]), Number(m[2]), Number(m[3]))],
 ];
+
+const TIME_IRI = /^https?:\/\/\S+\/time\/(?:year|month|day)\/([0-9-]{4,10})$/;
 
 function iso(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -32,8 +35,9 @@ function isoWeekStart(year: number, week: number): string | null {
 
 /** The first day of a period as `YYYY-MM-DD`, or null when the text is not a period. */
 export function periodStart(text: string): string | null {
+  const period = TIME_IRI.exec(text)?.[1] ?? text;
   for (const [pattern, start] of FORMS) {
-    const match = pattern.exec(text);
+    const match = pattern.exec(period);
     if (match) return start(match);
   }
   return null;

@@ -1,18 +1,8 @@
-import {
-  defineTool,
-  type KeptResult,
-  limitParam,
-  NextOffsetSchema,
-  nextOffset,
-  OpenDataError,
-  offsetParam,
-  type ToolContext,
-} from '@opendata-mcp/core';
-import { openTables } from '@opendata-mcp/tabular';
+import { defineTool, limitParam, NextOffsetSchema, nextOffset, offsetParam } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { openResults } from './open-results.js';
 import { checkResultNames, MAX_RESULTS } from './result-names.js';
-import { resultTable } from './result-table.js';
-import { flattenSources, resultsSource } from './results-source.js';
+import { resultsSource } from './results-source.js';
 
 /** Rows of a query's result that are kept for another query; past it the answer is not kept. */
 export const MAX_KEPT_ROWS = 100_000;
@@ -86,22 +76,7 @@ export const queryResultsTool = defineTool({
   example: { results: { a: '<result_id>' }, sql: 'SELECT count(*) AS n FROM a' },
   async execute(input, ctx) {
     const named = checkResultNames(input.results);
-    const kept = await Promise.all(
-      named.map(async ([name, id]) => ({ name, result: await readResult(ctx, id) })),
-    );
-    const tables = kept.map(({ name, result }) => resultTable(name, result));
-    const notes = tables.flatMap(({ table, added }) =>
-      added.length > 0 ? [`${table.name} has added columns: ${added.join(', ')}.`] : [],
-    );
-    const session = await openTables({
-      tables: tables.map((t) => t.table),
-      limits: {
-        maxRows: ctx.limits.maxRows,
-        memoryBytes: ctx.limits.maxQueryMemoryBytes,
-        queryTimeoutMs: ctx.limits.queryTimeoutMs,
-      },
-      signal: ctx.signal,
-    });
+    const { session, sources, notes } = await openResults(ctx, named);
     try {
       const result = await session.query(input.sql, { limit: MAX_KEPT_ROWS, signal: ctx.signal });
       const names = result.columns.map((c) => c.name);
@@ -109,7 +84,6 @@ export const queryResultsTool = defineTool({
       const page = all.slice(input.offset, input.offset + input.limit);
       const truncated = result.truncated || all.length > input.offset + page.length;
       const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
-      const sources = flattenSources(kept.map(({ result: r }) => r));
       const identifiers = Object.fromEntries(named);
       return {
         data: {
@@ -125,7 +99,7 @@ export const queryResultsTool = defineTool({
             backend: source.backend,
             url: source.url,
           })),
-          notes: [...notes, ...session.notes],
+          notes,
         },
         source: resultsSource(sources, identifiers, result.sql),
         keep: result.truncated
@@ -135,16 +109,8 @@ export const queryResultsTool = defineTool({
           : { table: { columns, rows: all }, sources },
       };
     } finally {
-      await session.close();
+      // A query that ended its engine (past its deadline or memory) leaves nothing to keep open.
+      if (!session.isOpen()) await session.close();
     }
   },
 });
-
-async function readResult(ctx: ToolContext, id: string): Promise<KeptResult> {
-  if (!ctx.results.enabled) {
-    throw new OpenDataError('not_found', 'This server keeps no results.', {
-      hint: 'The operator turned keeping results off; combine answers some other way.',
-    });
-  }
-  return ctx.results.read(id);
-}

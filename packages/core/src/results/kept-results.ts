@@ -48,10 +48,12 @@ const FORMAT = 1;
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
 const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
 /** The call behind an expired id is remembered this much longer than the result, for the hint. */
-const ORIGIN_TTL_FACTOR = 24;
+const ORIGIN_GRACE_MS = 24 * 60 * 60 * 1000;
 
-function mebibytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MiB`
+    : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 function minutes(ms: number): string {
@@ -91,12 +93,12 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     if (bytes.byteLength > maxResultBytes) {
       return {
         result_id: null,
-        result_note: `Not kept: the table takes ${mebibytes(bytes.byteLength)}, over the ${mebibytes(maxResultBytes)} a kept result may hold. Filter or aggregate to keep it.`,
+        result_note: `Not kept: the table takes ${size(bytes.byteLength)}, over the ${size(maxResultBytes)} a kept result may hold. Filter or aggregate to keep it.`,
       };
     }
     try {
       await store.set(key(id), bytes, ttlMs);
-      await store.set(originKey(id), encoder.encode(JSON.stringify(request.call)), ttlMs * ORIGIN_TTL_FACTOR);
+      await store.set(originKey(id), encoder.encode(JSON.stringify(request.call)), ttlMs + ORIGIN_GRACE_MS);
     } catch {
       return { result_id: null, result_note: 'Not kept: the result store could not be reached.' };
     }
