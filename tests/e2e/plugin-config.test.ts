@@ -93,7 +93,9 @@ describe('opendata-mcp demo and tools with plugins', () => {
     // Boys first: the first value of the data answer recorded from Statistics Sweden.
     const recorded = JSON.parse(readFileSync(RECORDED_TAB5974_DATA, 'utf8')) as { value: number[] };
     expect(stdout).toContain(`män 2026: ${recorded.value[0]}`);
-    expect(stdout).toContain('2/2 demo journeys answered.');
+    // SDMX's own journey, the plugin's, and the server's join-and-chart journey over SDMX answers.
+    expect(stdout).toMatch(/chart: .*opendata-mcp-demo.journey-3-step-4\.png/);
+    expect(stdout).toContain('3/3 demo journeys answered.');
   }, 60_000);
 
   it('loads an adapter from a module path relative to the config file', async () => {

@@ -1,3 +1,5 @@
+import { analysisExtension } from '@opendata-mcp/analysis';
+import { chartsExtension } from '@opendata-mcp/charts';
 import { createJsonLogger, createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
 import type { Config } from './config/config-schema.js';
 import { adapterOptions } from './config/parse-config.js';
@@ -26,8 +28,11 @@ export function buildRuntime(
     return entry.tool_prefix ? { adapter, toolPrefix: entry.tool_prefix } : adapter;
   });
   const limits = config.limits ?? {};
+  const results = config.results ?? {};
+  // query_results and draw_chart read what the other tools keep; without kept results they have nothing to read.
   const server = createOpenDataServer({
     adapters,
+    extensions: results.enabled === false ? [] : [analysisExtension, chartsExtension],
     logger,
     limits: {
       ...(limits.max_download_bytes ? { maxDownloadBytes: limits.max_download_bytes } : {}),
@@ -37,6 +42,12 @@ export function buildRuntime(
       ...(limits.query_timeout_ms ? { queryTimeoutMs: limits.query_timeout_ms } : {}),
       ...(limits.request_timeout_ms ? { requestTimeoutMs: limits.request_timeout_ms } : {}),
       ...(limits.call_deadline_ms ? { callDeadlineMs: limits.call_deadline_ms } : {}),
+    },
+    results: {
+      ...(results.enabled === false ? { enabled: false } : {}),
+      ...(results.ttl_ms ? { ttlMs: results.ttl_ms } : {}),
+      ...(results.max_result_bytes ? { maxResultBytes: results.max_result_bytes } : {}),
+      ...(results.namespace ? { namespace: results.namespace } : {}),
     },
     ...(config.cache_dir ? { http: { cacheDir: config.cache_dir } } : {}),
     ...(config.http?.request_state_key ? { requestStateKey: config.http.request_state_key } : {}),

@@ -1,4 +1,6 @@
-import { dirname, resolve } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
 import { buildRuntime, type Runtime } from './build-runtime.js';
@@ -12,6 +14,7 @@ import { parseConfig, parseConfigShape } from './config/parse-config.js';
 import { type FixtureStarters, goOffline } from './offline.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import type { AdapterRegistry } from './registry.js';
+import { SERVER_JOURNEYS } from './server-journeys.js';
 
 export interface CliDeps {
   registry: AdapterRegistry;
@@ -27,7 +30,8 @@ Commands:
   serve                 serve MCP (stdio by default, or --transport http)
   tools                 list the tools of the configured server
   call <tool> [json]    call one tool and print its JSON answer (exit 0 ok, 1 error)
-  demo                  run the offline demo journeys against the embedded fixture backends
+  demo                  run the offline demo journeys against the embedded fixture backends;
+                        charts they draw are written to opendata-mcp-demo/ in the temporary folder
 
 Options:
   --config <file>       JSON configuration (schema: config.schema.json of @opendata-mcp/cli)
@@ -70,7 +74,18 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
             ? [{ journey, ...(entry.tool_prefix ? { toolPrefix: entry.tool_prefix } : {}) }]
             : [];
         });
-        const outcomes = await runDemo(runtime.server, journeys, (line) => deps.stdout(`${line}\n`));
+        journeys.push(...serverJourneys(runtime).map((journey) => ({ journey })));
+        const pictures = join(tmpdir(), 'opendata-mcp-demo');
+        const outcomes = await runDemo(
+          runtime.server,
+          journeys,
+          (line) => deps.stdout(`${line}\n`),
+          async (name, png) => {
+            await mkdir(pictures, { recursive: true });
+            await writeFile(join(pictures, name), png);
+            return join(pictures, name);
+          },
+        );
         const failed = outcomes.filter((o) => !o.ok).length;
         deps.stdout(`\n${outcomes.length - failed}/${outcomes.length} demo journeys answered.\n`);
         return failed === 0 && outcomes.length > 0 ? 0 : 1;
@@ -189,4 +204,11 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
     await runtime.close();
     throw new ConfigError((error as Error).message);
   }
+}
+
+/** The server's own journeys whose backend is configured without a tool prefix, when results are kept. */
+function serverJourneys(runtime: Runtime) {
+  if (runtime.config.results?.enabled === false) return [];
+  const plain = new Set(runtime.config.adapters.filter((a) => !a.tool_prefix).map((a) => a.type));
+  return SERVER_JOURNEYS.filter((journey) => plain.has(journey.adapterType));
 }

@@ -95,6 +95,23 @@ export {
   type LogLevel,
   silentLogger,
 } from './log/logger.js';
+export { inferType, keepableTableOf, toKeptTable } from './results/keepable-table.js';
+export {
+  createKeptResults,
+  type KeepOutcome,
+  type KeepRequest,
+  type KeptResults,
+  type KeptResultsOptions,
+} from './results/kept-results.js';
+export type {
+  KeepableTable,
+  KeptCall,
+  KeptColumn,
+  KeptResult,
+  KeptSource,
+  KeptTable,
+} from './results/kept-table.js';
+export { RESULT_ID_PATTERN } from './results/result-id.js';
 export { type AdapterEntry, CompositionError } from './server/compose-adapters.js';
 export {
   type CallOptions,
@@ -103,6 +120,7 @@ export {
   type OpenDataServerOptions,
   SERVER_NAME,
   SERVER_VERSION,
+  type ServerExtension,
 } from './server/create-server.js';
 export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';

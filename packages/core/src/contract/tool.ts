@@ -1,6 +1,7 @@
-import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
+import type { CallToolResult, ImageContent, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Provenance } from '../envelope/provenance.js';
+import type { KeepableTable, KeptSource } from '../results/kept-table.js';
 import type { RequestContext, ToolContext } from './context.js';
 
 /** All four hints are required: clients decide on confirmation prompts from them. */
@@ -23,6 +24,19 @@ export const READ_ONLY_OPEN_WORLD: ToolAnnotations = {
 export interface ToolResult<Data> {
   data: Data;
   source: Provenance;
+  /**
+   * What core keeps as this answer's result (named by `result_id` in the envelope). By default the
+   * table in `data` (`columns` and `rows`, with `fixed` and `labels`) is kept with `source`. A tool
+   * whose answer shows one page of a larger table it holds hands the whole table here; `sources`
+   * replaces `source` when the table combines several; `false` keeps nothing; `{ note }` keeps
+   * nothing and tells the agent why (the envelope's `result_note`).
+   */
+  keep?: { table: KeepableTable; sources?: KeptSource[] } | { note: string } | false;
+  /**
+   * Pictures shown beside the answer (a chart), after its text mirror. The envelope stays the answer:
+   * whatever an image shows, the envelope states too, for clients and agents that cannot see it.
+   */
+  images?: ImageContent[];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema of any shape is accepted here; inference narrows it.
@@ -47,6 +61,11 @@ interface ToolMetadata<Input extends AnyObjectSchema> {
    * one is answered, with a `deprecated` note naming the new parameter.
    */
   deprecatedAliases?: Record<string, string>;
+  /**
+   * The tool's `_meta` in `tools/list`, for protocol extensions: `{ ui: { resourceUri } }` names the
+   * MCP Apps page a host may show with the answer. Hosts that know no such key ignore it.
+   */
+  meta?: Record<string, unknown>;
 }
 
 /** A tool whose answer is data from a portal, wrapped by core in the answer envelope. */

@@ -3,21 +3,23 @@ import { join } from 'node:path';
 import {
   type CacheHint,
   type CallToolResult,
+  type ImageContent,
   type InputRequiredResult,
   type McpRequestContext,
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
-import type { Adapter } from '../contract/adapter.js';
+import type { Adapter, ResourceDefinition } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
-import type { AnyToolDefinition } from '../contract/tool.js';
+import type { AnyToolDefinition, DataToolDefinition } from '../contract/tool.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
 import type { HttpClient } from '../http/http-types.js';
 import { createJsonLogger, type Logger } from '../log/logger.js';
+import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
 import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
@@ -56,12 +58,36 @@ export interface OpenDataServerOptions {
   http?: Partial<Omit<HttpClientOptions, 'policy' | 'limits' | 'logger'>>;
   /** HMAC key (32+ bytes) for multi-round `requestState`; random per process when absent. */
   requestStateKey?: string | Uint8Array;
+  /**
+   * Where and how long answers with a table are kept (see `createKeptResults`): in memory, per
+   * server, for an hour by default. Pass a `KeptResults` to share one between servers.
+   */
+  results?: KeptResultsOptions | KeptResults;
+  /** Tools of the server itself, reading no backend (`query_results` over kept results). */
+  extensions?: ReadonlyArray<ServerExtension>;
+}
+
+/**
+ * A group of tools that belong to the server rather than to a backend, like `api_status`: they
+ * read what the server holds (kept results), so they take part in neither `search_all` nor
+ * `api_status`. Their names must not clash with any adapter's.
+ */
+export interface ServerExtension {
+  /** Heads the extension's paragraph in the server instructions. */
+  title: string;
+  instructions: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tools of every shape.
+  tools: ReadonlyArray<DataToolDefinition<any, any>>;
+  /** Resources the extension serves, e.g. the MCP Apps page its tools name in their `meta`. */
+  resources?: ReadonlyArray<ResourceDefinition>;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
   /** Awaited by the tool's `ctx.progress`, so a report is delivered before the answer. */
   onProgress?: ProgressReporter;
+  /** Receives the pictures a tool drew (a chart's PNG), which the envelope does not carry. */
+  onImages?: (images: ImageContent[]) => void;
 }
 
 export interface OpenDataServer {
@@ -74,6 +100,8 @@ export interface OpenDataServer {
   }>;
   readonly adapters: ReadonlyArray<Adapter>;
   readonly instructions: string;
+  /** The results this server keeps, read by `query_results` and by library users. */
+  readonly results: KeptResults;
   /** A fresh SDK server with every tool, resource and prompt; the serving entries call it per request or connection. */
   createMcpServer(request?: McpRequestContext): McpServer;
   /** Calls a data tool in process, without the protocol: the same envelope a client receives. */
@@ -100,13 +128,27 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const clock = options.clock ?? { now: () => new Date() };
   const ledger = new HealthLedger();
   const sealer = createRequestStateSealer(options.requestStateKey);
+  const ownsResults = !isKeptResults(options.results);
+  const results = isKeptResults(options.results)
+    ? options.results
+    : createKeptResults(options.results ?? {}, clock);
   // A prefixed instance's texts name its tools as clients see them.
   const entries = options.adapters.map((entry) =>
     'adapter' in entry && entry.toolPrefix
       ? { ...entry, adapter: withPrefixedMentions(entry.adapter, entry.toolPrefix) }
       : entry,
   );
-  const composed = composeAdapters(entries, ['api_status', 'search_all']);
+  const extensions = options.extensions ?? [];
+  const extensionTools = extensions.flatMap((extension) => extension.tools);
+  const duplicate = extensionTools.find(
+    (tool, i) => extensionTools.findIndex((t) => t.name === tool.name) !== i,
+  );
+  if (duplicate) throw new CompositionError(`Two server extensions register the tool "${duplicate.name}".`);
+  const composed = composeAdapters(entries, [
+    'api_status',
+    'search_all',
+    ...extensionTools.map((tool) => tool.name),
+  ]);
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
@@ -133,6 +175,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
+      results,
       progress: async (update) => {
         await progress?.(update);
       },
@@ -159,13 +202,23 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const tools: ComposedTool[] = [
     { name: 'api_status', tool: statusTool, adapter: coreAdapter },
     ...searchTool,
+    ...extensionTools.map((tool) => ({ name: tool.name, tool, adapter: coreAdapter })),
     ...composed,
   ];
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const instructions = mergeInstructions(adapters);
+  // Extension resources are registered like an adapter's, read with the server's own context.
+  const extensionHosts = extensions
+    .filter((extension) => (extension.resources ?? []).length > 0)
+    .map((extension) => ({ ...coreAdapter, resources: [...(extension.resources ?? [])] }) as Adapter);
+  const instructions = mergeInstructions(adapters, extensions);
   const queryTexts = createQueryTexts();
 
-  async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
+  async function execute(
+    entry: ComposedTool,
+    args: unknown,
+    options: CallOptions,
+    onImages?: (images: ImageContent[]) => void,
+  ): Promise<Envelope> {
     if (entry.tool.kind !== 'data')
       throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
     const tool = entry.tool;
@@ -174,7 +227,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       const ctx = adapter
         ? contextFor(adapter, signal, options.onProgress)
         : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember);
+      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember, onImages);
       if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
       return envelope;
     });
@@ -196,6 +249,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
+      results,
       progress: async (update) => {
         await progress?.(update);
       },
@@ -209,6 +263,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       description: tool.description,
       inputSchema: advertiseOnly(tool.input),
       annotations: { title: tool.title, ...tool.annotations },
+      ...(tool.meta ? { _meta: tool.meta } : {}),
       ...(tool.kind === 'data'
         ? { outputSchema: advertiseOnly(envelopeSchemaOf(tool.output)) }
         : tool.output
@@ -221,7 +276,11 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       async (args: unknown, sdk: ServerContext): Promise<CallToolResult | InputRequiredResult> => {
         const onProgress = progressReporter(sdk);
         if (tool.kind === 'data') {
-          return toCallToolResult(await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }));
+          let images: ImageContent[] = [];
+          const envelope = await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }, (drawn) => {
+            images = drawn;
+          });
+          return toCallToolResult(envelope, images);
         }
         const parsed = tool.input.safeParse(args ?? {});
         if (!parsed.success) {
@@ -246,8 +305,13 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       },
     );
     for (const entry of tools) register(server, entry);
-    registerExtras(server, adapters, (adapter, sdk) =>
-      sealer.contextFor(contextFor(adapter, sdk.mcpReq.signal), sdk),
+    registerExtras(server, [...adapters, ...extensionHosts], (adapter, sdk) =>
+      sealer.contextFor(
+        extensionHosts.includes(adapter)
+          ? coreContext(sdk.mcpReq.signal)
+          : contextFor(adapter, sdk.mcpReq.signal),
+        sdk,
+      ),
     );
     queryTexts.register(server);
     declareStaticLists(server);
@@ -263,6 +327,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     })),
     adapters,
     instructions,
+    results,
     createMcpServer,
     queryText: queryTexts.get,
     async callTool(name, args, callOptions = {}) {
@@ -272,13 +337,18 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
           hint: `Available tools: ${[...byName.keys()].join(', ')}.`,
         });
       }
-      return execute(entry, args, callOptions);
+      return execute(entry, args, callOptions, callOptions.onImages);
     },
     async close() {
       await Promise.allSettled(adapters.map((a) => a.close?.()));
       // After the adapters, which may still send a last request while closing.
       const clients = [...services.values(), ...(coreServices ? [coreServices] : [])].map((s) => s.http);
       await Promise.allSettled(clients.map((http) => http.close?.()));
+      if (ownsResults) await results.close();
     },
   };
+}
+
+function isKeptResults(value: KeptResultsOptions | KeptResults | undefined): value is KeptResults {
+  return value !== undefined && typeof (value as KeptResults).keep === 'function';
 }

@@ -1,3 +1,4 @@
+import type { ImageContent } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../contract/context.js';
 import type { DataToolDefinition } from '../contract/tool.js';
 import { compactQuery } from '../envelope/compact-query.js';
@@ -9,6 +10,7 @@ import { envelopeSchemaOf } from './advertise-only.js';
 import { applyDeprecatedAliases } from './apply-deprecated-aliases.js';
 import { explainInvalidInput } from './explain-invalid-input.js';
 import { formatIssues } from './format-issues.js';
+import { keepAnswer } from './keep-answer.js';
 
 /**
  * Runs one data tool call end to end: strict input check, execution under the call deadline,
@@ -21,6 +23,7 @@ export async function runDataTool(
   ctx: ToolContext,
   name: string = tool.name,
   rememberQuery: (sha256: string, text: string) => void = () => {},
+  onImages: (images: ImageContent[]) => void = () => {},
 ): Promise<Envelope> {
   const renamed = applyDeprecatedAliases(args ?? {}, tool.deprecatedAliases);
   const parsed = tool.input.safeParse(renamed.args);
@@ -41,8 +44,10 @@ export async function runDataTool(
       });
       return errorEnvelope(toErrorBody(new Error('output schema mismatch')));
     }
+    if (result.images && result.images.length > 0) onImages(result.images);
+    const kept = await keepAnswer(result, envelope, { tool: name, arguments: parsed.data }, ctx);
     ctx.logger.debug('tool call succeeded', { tool: tool.name, ms: Math.round(performance.now() - started) });
-    return renamed.notes.length > 0 ? { ...envelope, deprecated: renamed.notes } : envelope;
+    return { ...envelope, ...kept, ...(renamed.notes.length > 0 ? { deprecated: renamed.notes } : {}) };
   } catch (error) {
     const body = toErrorBody(
       ctx.signal.aborted && !(error instanceof OpenDataError) ? cancelled(ctx.signal) : error,

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const CHART_MARKS = ['line', 'bar', 'scatter', 'area'] as const;
+export type ChartMark = (typeof CHART_MARKS)[number];
+
+const columnName = z.string().min(1).max(200);
+
+/**
+ * What an agent writes to get a chart: a mark and the columns it plots. Everything else (scales, axes,
+ * colours, the caption) follows from the table, so the spec needs no knowledge of a plotting library.
+ */
+export const ChartSpecSchema = z.strictObject({
+  mark: z
+    .enum(CHART_MARKS)
+    .describe(
+      'How values are drawn: "line" (a trend over time), "bar" (compare amounts per category or period, ' +
+        'grouped side by side per series), "scatter" (one point per row: how two measures relate), ' +
+        '"area" (a line filled down to zero; series are stacked).',
+    ),
+  x: columnName.describe('Column on the horizontal axis: a period, a date, a category or a number.'),
+  y: columnName.describe('Column on the vertical axis; must hold numbers.'),
+  series: columnName
+    .optional()
+    .describe('Optional column that splits the rows into series, one colour each (e.g. a country code).'),
+  title: z
+    .string()
+    .min(1)
+    .max(120)
+    .optional()
+    .describe('Optional title drawn above the chart, 1..120 characters.'),
+  x_title: z
+    .string()
+    .min(1)
+    .max(80)
+    .optional()
+    .describe('Optional axis title for x; the column name by default.'),
+  y_title: z
+    .string()
+    .min(1)
+    .max(80)
+    .optional()
+    .describe('Optional axis title for y; the column name by default.'),
+  width: z
+    .number()
+    .int()
+    .min(200)
+    .max(1200)
+    .default(640)
+    .describe(
+      'Width of the plotting area in pixels, 200..1200 (default 640); axes, legend and caption add to it.',
+    ),
+  height: z
+    .number()
+    .int()
+    .min(120)
+    .max(900)
+    .default(360)
+    .describe('Height of the plotting area in pixels, 120..900 (default 360); title and caption add to it.'),
+});
+
+export type ChartSpec = z.output<typeof ChartSpecSchema>;
+export type ChartSpecInput = z.input<typeof ChartSpecSchema>;

@@ -1,0 +1,19 @@
+// A minimal MCP Apps host for the browser test: it frames the chart page, answers its handshake
+// through the extension's own AppBridge, and hands it a draw_chart answer fetched from the test server.
+import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge';
+
+const frame = document.getElementById('app');
+
+async function host() {
+  const answer = await (await fetch('/answer.json')).json();
+  const bridge = new AppBridge(null, { name: 'test host', version: '0.0.0' }, {});
+  bridge.oninitialized = async () => {
+    await bridge.sendToolInput({ arguments: answer.arguments });
+    await bridge.sendToolResult(answer.result);
+  };
+  // The frame's window outlives its navigation, so the bridge listens before the page says hello.
+  await bridge.connect(new PostMessageTransport(frame.contentWindow, frame.contentWindow));
+  frame.src = '/app';
+}
+
+host().catch((error) => console.error(`host failed: ${error.message}`));

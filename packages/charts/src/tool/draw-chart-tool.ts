@@ -1,0 +1,165 @@
+import { queryResultsTool } from '@opendata-mcp/analysis';
+import { defineTool, OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { z } from 'zod';
+import { CHART_APP_URI } from '../app/chart-app-resource.js';
+import { type ChartLimits, DEFAULT_CHART_LIMITS } from '../chart-limits.js';
+import { ChartSpecSchema } from '../chart-spec.js';
+import { drawChart } from '../draw-chart.js';
+
+const READ_ONLY_CLOSED_WORLD = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  // It draws what this server already holds: no portal is asked.
+  openWorldHint: false,
+};
+
+/** The table name a lone `result_id` gets in the query that reads it. */
+const LONE_RESULT = 'kept';
+
+const inputSchema = ChartSpecSchema.extend({
+  result_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .describe(
+      'The result_id of an earlier answer to draw as it is. Give either result_id, or results with sql.',
+    ),
+  results: z
+    .record(z.string(), z.string().max(64))
+    .optional()
+    .describe(
+      'With sql: table names of your choice mapped to result_id values, 1..8 entries, as in query_results ' +
+        '(e.g. {"mortality": "<result_id>"}). Use it to draw a join, a ratio or an aggregate without a separate call.',
+    ),
+  sql: z
+    .string()
+    .min(1)
+    .max(20_000)
+    .optional()
+    .describe(
+      'With results: one SELECT over the named tables, as in query_results; the chart draws its rows.',
+    ),
+}).strict();
+
+const outputSchema = z.object({
+  vega_lite: z
+    .record(z.string(), z.unknown())
+    .describe('The Vega-Lite v6 spec that draws this chart, data inline: render it anywhere Vega-Lite runs.'),
+  alt_text: z
+    .string()
+    .describe(
+      'What the chart shows in words: series, their spans, first and last values, extremes, sources.',
+    ),
+  caption: z
+    .string()
+    .describe(
+      'Every source the drawn numbers come from, one citation a line, as drawn under the chart; source.query holds the SQL that read them.',
+    ),
+  image: z
+    .object({
+      mime_type: z.literal('image/png'),
+      width: z.number().int().describe('Width of the PNG in pixels.'),
+      height: z.number().int().describe('Height of the PNG in pixels.'),
+      bytes: z.number().int().describe('Size of the PNG in bytes.'),
+    })
+    .describe('The picture sent as image content beside this answer.'),
+  points: z.number().int().describe('Points drawn (rows with both an x and a y value).'),
+  series: z.array(z.string()).describe('Series names in the order of the legend; empty without series.'),
+});
+
+/** The draw_chart tool over kept results, with the given caps on points, series and image size. */
+export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
+  const caps = { ...DEFAULT_CHART_LIMITS, ...limits };
+  return defineTool({
+    name: 'draw_chart',
+    title: 'Draw a chart of kept results',
+    description:
+      'Draws an earlier answer, or a query over several (the same results and sql as query_results), as a ' +
+      'line, bar, scatter or area chart, with one series per value of a column. Name the columns: x, y (numbers) ' +
+      'and optionally series. Answers with the chart as a PNG image, the Vega-Lite spec that draws it, alt text ' +
+      'that states the values shown, and the sources as the caption (also drawn under the picture). Hosts that ' +
+      'support MCP Apps also show it as an interactive chart. Shape the table with sql first when it has other ' +
+      `rows than you want drawn (one country, one sex). Caps: ${caps.maxPoints} points, ${caps.maxSeries} series, ` +
+      `${caps.maxImageSide} pixels a side; past them resource_too_large. An unknown column is refused with ` +
+      'invalid_input naming the columns; not_found means a result expired: run the call that made it again.',
+    input: inputSchema,
+    output: outputSchema,
+    annotations: READ_ONLY_CLOSED_WORLD,
+    meta: { ui: { resourceUri: CHART_APP_URI }, 'ui/resourceUri': CHART_APP_URI },
+    example: { result_id: '<result_id>', mark: 'line', x: 'TIME_PERIOD', y: 'value', series: 'REF_AREA' },
+    async execute(input, ctx) {
+      const { result_id, results, sql, ...spec } = input;
+      const table = await readTable(ctx, result_id, results, sql);
+      const chart = await drawChart(
+        { columns: table.columns, rows: table.rows, citations: table.sources.map((s) => s.citation) },
+        spec,
+        caps,
+      );
+      return {
+        data: {
+          vega_lite: chart.vegaLite as unknown as Record<string, unknown>,
+          alt_text: chart.altText,
+          caption: chart.caption,
+          image: {
+            mime_type: 'image/png' as const,
+            width: chart.width,
+            height: chart.height,
+            bytes: chart.png.byteLength,
+          },
+          points: chart.points,
+          series: chart.series,
+        },
+        source: table.source,
+        images: [{ type: 'image', data: Buffer.from(chart.png).toString('base64'), mimeType: 'image/png' }],
+        // A picture is no table to combine further; the results it was drawn from stay kept.
+        keep: false,
+      };
+    },
+  });
+}
+
+/**
+ * The table to draw, read by query_results' own code: a lone result as `SELECT * FROM kept`, or the
+ * agent's query. So the chart sees the same columns, types, added period and label columns, and
+ * sources an agent sees from query_results.
+ */
+async function readTable(
+  ctx: ToolContext,
+  resultId: string | undefined,
+  results: Record<string, string> | undefined,
+  sql: string | undefined,
+) {
+  const lone = resultId !== undefined;
+  if (
+    lone === (results !== undefined || sql !== undefined) ||
+    (!lone && (results === undefined || sql === undefined))
+  ) {
+    throw new OpenDataError('invalid_input', 'Give either result_id, or results together with sql.', {
+      hint: 'To draw one answer: {"result_id": "<result_id>", …}. To draw a query: {"results": {"a": "<result_id>"}, "sql": "SELECT … FROM a", …}.',
+    });
+  }
+  const query = lone
+    ? { results: { [LONE_RESULT]: resultId }, sql: `SELECT * FROM ${LONE_RESULT}` }
+    : { results: results ?? {}, sql: sql ?? '' };
+  const answer = await queryResultsTool.execute(queryResultsTool.input.parse({ ...query, limit: 1 }), ctx);
+  if (answer.keep === undefined || answer.keep === false || !('table' in answer.keep)) {
+    throw new OpenDataError(
+      'resource_too_large',
+      'The query gives more rows than a chart can be drawn from.',
+      {
+        hint: 'Aggregate or filter in sql (GROUP BY a period, WHERE a series) to draw fewer points.',
+      },
+    );
+  }
+  const columns = answer.keep.table.columns.map((c) =>
+    typeof c === 'string' ? { name: c, type: 'VARCHAR' } : c,
+  );
+  return {
+    columns,
+    rows: answer.keep.table.rows as Array<Array<string | number | boolean | null>>,
+    sources: answer.data.sources,
+    source: answer.source,
+  };
+}
