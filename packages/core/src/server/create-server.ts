@@ -8,6 +8,8 @@ import {
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
+import { jsonCodec } from '../cache/cache-codec.js';
+import { createSharedTier } from '../cache/shared-tier.js';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
@@ -17,7 +19,12 @@ import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
 import type { HttpClient } from '../http/http-types.js';
+import type { UpstreamBudgets } from '../http/upstream-budget.js';
 import { createJsonLogger, type Logger } from '../log/logger.js';
+import { currentRequestId, newRequestId, withRequestId } from '../log/request-scope.js';
+import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
+import { createMemoryStore } from '../store/memory-store.js';
+import type { SharedStore } from '../store/shared-store.js';
 import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
@@ -56,6 +63,15 @@ export interface OpenDataServerOptions {
   http?: Partial<Omit<HttpClientOptions, 'policy' | 'limits' | 'logger'>>;
   /** HMAC key (32+ bytes) for multi-round `requestState`; random per process when absent. */
   requestStateKey?: string | Uint8Array;
+  /**
+   * The store replicas share (Redis/Valkey through `openSharedStore`): metadata caches, upstream
+   * back-off and budgets. Without one, each process keeps its own. The caller opens and closes it.
+   */
+  store?: SharedStore;
+  /** Requests per interval each upstream host may receive, counted in `store` (per process without one). */
+  upstreamBudgets?: UpstreamBudgets;
+  /** Receives tool call outcomes and timings, upstream answers and cache outcomes (metrics). */
+  telemetry?: Telemetry;
 }
 
 export interface CallOptions {
@@ -109,6 +125,19 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const composed = composeAdapters(entries, ['api_status', 'search_all']);
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
+  const telemetry = options.telemetry ?? noTelemetry;
+  // A budget needs somewhere to count even without a shared store: this process's memory.
+  const store =
+    options.store ?? (options.upstreamBudgets ? createMemoryStore({ maxEntries: 10_000 }) : undefined);
+  const sharing = store !== undefined && store.kind !== 'memory';
+  const toolCache = (adapter: Adapter) =>
+    createTtlCache({
+      ...(sharing
+        ? { shared: createSharedTier({ store, prefix: `meta:tool:${adapter.id}:`, codec: jsonCodec }) }
+        : {}),
+      onLookup: (outcome) => telemetry.cacheLookup('tool', outcome),
+    });
+
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
   for (const adapter of adapters) {
     const adapterLogger = logger.child({ adapter: adapter.id });
@@ -117,11 +146,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       // One cache folder per instance: each client bounds and evicts only the files it owns.
       cacheDir: join(options.http?.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'), adapter.id),
       ...(adapter.network ? { policy: adapter.network } : {}),
+      ...(store ? { store } : {}),
+      ...(options.upstreamBudgets ? { upstreamBudgets: options.upstreamBudgets } : {}),
+      ...(options.telemetry ? { telemetry: options.telemetry } : {}),
       limits,
       logger: adapterLogger,
     };
     const http = (options.httpClient ?? ((_a, o) => createHttpClient(o)))(adapter, httpOptions);
-    services.set(adapter.id, { http, cache: createTtlCache(), logger: adapterLogger });
+    services.set(adapter.id, { http, cache: toolCache(adapter), logger: adapterLogger });
   }
 
   const contextFor = (adapter: Adapter, signal: AbortSignal, progress?: ProgressReporter): ToolContext => {
@@ -170,14 +202,23 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
     const tool = entry.tool;
     const adapter = entry.adapter.id === 'core' ? undefined : entry.adapter;
-    return withDeadline(options.signal, limits.callDeadlineMs, async (signal) => {
-      const ctx = adapter
-        ? contextFor(adapter, signal, options.onProgress)
-        : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember);
-      if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
-      return envelope;
-    });
+    const started = performance.now();
+    const envelope = await withRequestId(currentRequestId() ?? newRequestId(), () =>
+      withDeadline(options.signal, limits.callDeadlineMs, async (signal) => {
+        const ctx = adapter
+          ? contextFor(adapter, signal, options.onProgress)
+          : coreContext(signal, options.onProgress);
+        const answer = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember);
+        if (answer.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
+        return answer;
+      }),
+    );
+    telemetry.toolCall(
+      entry.name,
+      envelope.ok ? 'ok' : envelope.error.code,
+      (performance.now() - started) / 1000,
+    );
+    return envelope;
   }
 
   // `api_status` belongs to no adapter; it borrows the first adapter's services, or these when there is none.
@@ -228,8 +269,10 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
           const refusal = explainInvalidInput(tool, entry.name, parsed.error);
           return { content: [{ type: 'text', text: `${refusal.message} ${refusal.hint}` }], isError: true };
         }
-        return withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
-          tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
+        return withRequestId(currentRequestId() ?? newRequestId(), () =>
+          withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
+            tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
+          ),
         );
       },
     );
