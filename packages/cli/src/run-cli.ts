@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
-import { buildRuntime, type Runtime } from './build-runtime.js';
+import type { Runtime } from './build-runtime.js';
 import { callTool } from './commands/call-tool.js';
 import { runDemo } from './commands/run-demo.js';
 import { applyEnv } from './config/apply-env.js';
@@ -10,6 +10,7 @@ import type { Config } from './config/config-schema.js';
 import { DEFAULT_CONFIG, readConfigDocument } from './config/load-config.js';
 import { parseConfig, parseConfigShape } from './config/parse-config.js';
 import { type FixtureStarters, goOffline } from './offline.js';
+import { openRuntime } from './open-runtime.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import type { AdapterRegistry } from './registry.js';
 
@@ -130,6 +131,7 @@ async function prepare(
   configPath: string | undefined,
   offline: boolean,
   quiet = false,
+  servesHttp = false,
 ): Promise<Runtime> {
   const path = configPath ?? deps.env.OPENDATA_MCP_CONFIG;
   const origin = path ?? 'built-in default';
@@ -142,10 +144,12 @@ async function prepare(
     const withEnv = applyEnv(config, deps.env);
     return quiet && !withEnv.log_level ? { ...withEnv, log_level: 'warn' as const } : withEnv;
   };
-  if (!offline) return buildRuntime(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)), registry);
+  const open = (config: Config, onClose?: () => Promise<void>) =>
+    openRuntime(config, registry, onClose, { metrics: servesHttp && config.http?.metrics !== false });
+  if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
   try {
-    return buildRuntime(finish(parseConfig(online.config, registry, origin)), registry, online.close);
+    return await open(finish(parseConfig(online.config, registry, origin)), online.close);
   } catch (error) {
     await online.close();
     throw error;
@@ -157,7 +161,7 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
   if (transport !== 'stdio' && transport !== 'http') {
     throw new ConfigError(`--transport must be stdio or http, got "${transport}".`);
   }
-  const runtime = await prepare(deps, values.config, values.offline ?? false);
+  const runtime = await prepare(deps, values.config, values.offline ?? false, false, transport === 'http');
   const shutdown = async () => {
     await runtime.close();
     process.exit(0);
@@ -182,6 +186,7 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
       ...(http.allowed_origins ? { allowedOrigins: http.allowed_origins } : {}),
       ...(http.max_body_bytes ? { maxBodyBytes: http.max_body_bytes } : {}),
       ...(http.bearer_token ? { bearerToken: http.bearer_token } : {}),
+      ...(runtime.metrics ? { metrics: runtime.metrics } : {}),
     });
     deps.stderr(`opendata-mcp listening on ${running.url}\n`);
     return 0;
