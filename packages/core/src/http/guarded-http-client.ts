@@ -47,7 +47,15 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
     sizeOf: (value) => (value as Snapshot).body.byteLength,
     // An in-memory store would only hold a second copy of what the local tier has.
     ...(store && store.kind !== 'memory'
-      ? { shared: createSharedTier({ store, prefix: 'meta:http:', codec: snapshotCodec }) }
+      ? {
+          // Another replica's fetch may take one attempt's timeout before its answer is there to read.
+          shared: createSharedTier({
+            store,
+            prefix: 'meta:http:',
+            codec: snapshotCodec,
+            waitMs: limits.requestTimeoutMs,
+          }),
+        }
       : {}),
     ...(telemetry ? { onLookup: (outcome) => telemetry.cacheLookup('http', outcome) } : {}),
   });

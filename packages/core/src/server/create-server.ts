@@ -133,7 +133,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const toolCache = (adapter: Adapter) =>
     createTtlCache({
       ...(sharing
-        ? { shared: createSharedTier({ store, prefix: `meta:tool:${adapter.id}:`, codec: jsonCodec }) }
+        ? {
+            shared: createSharedTier({
+              store,
+              prefix: `meta:tool:${adapter.id}:`,
+              codec: jsonCodec,
+              waitMs: limits.requestTimeoutMs,
+            }),
+          }
         : {}),
       onLookup: (outcome) => telemetry.cacheLookup('tool', outcome),
     });
