@@ -113,7 +113,9 @@ export function createSharedTier(options: SharedTierOptions): SharedTier {
       }
       if (!claimed) return (await waitForOther(id, claimId, ttlMs)) ?? loadHere();
       try {
-        return await loadHere();
+        // Another replica may have stored the value and let go of its claim between our read and our claim.
+        const storedMeanwhile = await read(id, ttlMs).catch(() => undefined);
+        return storedMeanwhile ?? (await loadHere());
       } finally {
         await store.delete(claimId).catch(() => {});
       }
