@@ -126,6 +126,8 @@ describe.skipIf(!redisBinary)('three replicas sharing one Redis', () => {
       .poll(() => fixture.requests.some((r) => r.status === 429), { timeout: 5_000, interval: 10 })
       .toBe(true);
     const limitedAt = fixture.requests.find((r) => r.status === 429)?.at as number;
+    // The others call a moment later, once the first replica has read the 429 and shared it.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const others = await Promise.all([
       search(b as Replica, 'rate limited second'),
       search(c as Replica, 'rate limited third'),

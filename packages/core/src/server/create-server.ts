@@ -271,16 +271,22 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         if (tool.kind === 'data') {
           return toCallToolResult(await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }));
         }
+        const started = performance.now();
         const parsed = tool.input.safeParse(args ?? {});
         if (!parsed.success) {
           const refusal = explainInvalidInput(tool, entry.name, parsed.error);
+          telemetry.toolCall(entry.name, 'invalid_input', (performance.now() - started) / 1000);
           return { content: [{ type: 'text', text: `${refusal.message} ${refusal.hint}` }], isError: true };
         }
-        return withRequestId(currentRequestId() ?? newRequestId(), () =>
+        const result = await withRequestId(currentRequestId() ?? newRequestId(), () =>
           withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
             tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
           ),
         );
+        // Content tools answer in their own shape: an error is all that can be told apart.
+        const outcome = 'isError' in result && result.isError ? 'error' : 'ok';
+        telemetry.toolCall(entry.name, outcome, (performance.now() - started) / 1000);
+        return result;
       },
     );
   }
