@@ -64,6 +64,24 @@ describe.skipIf(!withRedis)('redis store', () => {
   });
 });
 
+describe.skipIf(!withRedis)('redis store on a hung server', () => {
+  it('gives up on a command after its timeout instead of waiting for the server', async () => {
+    const server = await startRedisServer(withRedis as string);
+    const store = createRedisStore({ url: server.url, namespace: 'hung', commandTimeoutMs: 200 });
+    try {
+      await store.set('k', new TextEncoder().encode('v'), 60_000);
+      server.freeze();
+      const started = Date.now();
+      await expect(store.get('k')).rejects.toThrow(/timed out/i);
+      expect(Date.now() - started).toBeLessThan(1_500);
+      server.thaw();
+    } finally {
+      await store.close();
+      await server.close();
+    }
+  });
+});
+
 describe('opening a shared store', () => {
   const { logger } = createMemoryLogger();
   it('is the in-process memory store without a URL', async () => {

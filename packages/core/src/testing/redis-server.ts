@@ -12,6 +12,10 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts it again on the same port, empty, and resolves once it accepts connections. */
   start(): Promise<void>;
+  /** Freezes the process (SIGSTOP): connections stay open but nothing answers, as on a hung host. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  thaw(): void;
   /** Stops it for good and removes its folder. */
   close(): Promise<void>;
 }
@@ -84,7 +88,10 @@ export async function startRedisServer(binary: string): Promise<RedisServer> {
     port,
     start,
     stop,
+    freeze: () => void child?.kill('SIGSTOP'),
+    thaw: () => void child?.kill('SIGCONT'),
     async close() {
+      child?.kill('SIGCONT');
       await stop();
       rmSync(dir, { recursive: true, force: true });
     },
