@@ -8,7 +8,13 @@ import {
   type Telemetry,
 } from '@opendata-mcp/core';
 import { findRedisServer, type RedisServer, startRedisServer } from '@opendata-mcp/core/testing';
-import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
+import {
+  type LindasFixture,
+  type SdmxFixture,
+  startLindasFixture,
+  startSdmxFixture,
+} from '@opendata-mcp/fixtures';
+import { createLindasAdapter } from '@opendata-mcp/lindas';
 import { createSdmxAdapter } from '@opendata-mcp/sdmx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -31,15 +37,18 @@ function countingTelemetry() {
 describe.skipIf(!('path' in binary))('values adapters keep in ctx.cache, across replicas', () => {
   let redis: RedisServer;
   let fixture: SdmxFixture;
+  let lindas: LindasFixture;
   const opened: Array<{ server: OpenDataServer; store: SharedStore }> = [];
 
   beforeAll(async () => {
     redis = await startRedisServer((binary as { path: string }).path);
     fixture = await startSdmxFixture();
+    lindas = await startLindasFixture();
   });
   afterAll(async () => {
     await Promise.all(opened.flatMap((o) => [o.server.close(), o.store.close()]));
     await fixture?.close();
+    await lindas?.close();
     await redis?.close();
   });
 
@@ -49,7 +58,10 @@ describe.skipIf(!('path' in binary))('values adapters keep in ctx.cache, across 
       silentLogger,
     );
     const server = createOpenDataServer({
-      adapters: [createSdmxAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
+      adapters: [
+        createSdmxAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] }),
+        createLindasAdapter({ url: lindas.url, trusted_hosts: [lindas.hostPort] }),
+      ],
       logger: silentLogger,
       store,
       telemetry,
@@ -72,6 +84,21 @@ describe.skipIf(!('path' in binary))('values adapters keep in ctx.cache, across 
     expect(two.lookups['tool:shared_hit']).toBe(1);
     expect(two.lookups['tool:miss']).toBeUndefined();
     const pick = (e: Envelope) => (e.ok ? { key: e.key_template, dimensions: e.dimensions } : e);
+    expect(pick(second)).toEqual(pick(first));
+  });
+
+  it("answers a cube structure on a second replica from the first one's parsed value", async () => {
+    const [one, two] = [countingTelemetry(), countingTelemetry()];
+    const [a, b] = [await replica(one.telemetry), await replica(two.telemetry)];
+    const search = (await a.callTool('search_cubes', { query: 'waldbrand', limit: 1 })) as Envelope;
+    const cubeId = search.ok ? (search.cubes as Array<{ cube_id: string }>)[0]?.cube_id : undefined;
+    expect(cubeId).toBeDefined();
+    const first = (await a.callTool('get_cube_structure', { cube_id: cubeId })) as Envelope;
+    const second = (await b.callTool('get_cube_structure', { cube_id: cubeId })) as Envelope;
+    expect(first.ok && second.ok).toBe(true);
+    expect(two.lookups['tool:shared_hit']).toBe(1);
+    expect(two.lookups['tool:miss']).toBeUndefined();
+    const pick = (e: Envelope) => (e.ok ? e.dimensions : e);
     expect(pick(second)).toEqual(pick(first));
   });
 });
