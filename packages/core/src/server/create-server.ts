@@ -8,8 +8,6 @@ import {
   McpServer,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { jsonCodec } from '../cache/cache-codec.js';
-import { createSharedTier } from '../cache/shared-tier.js';
 import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
@@ -44,6 +42,7 @@ import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
 import { createSearchAllTool } from './search-all-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
+import { createToolCache } from './tool-cache.js';
 import { runDataTool } from './tool-runner.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -129,21 +128,6 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   // A budget needs somewhere to count even without a shared store: this process's memory.
   const store =
     options.store ?? (options.upstreamBudgets ? createMemoryStore({ maxEntries: 10_000 }) : undefined);
-  const sharing = store !== undefined && store.kind !== 'memory';
-  const toolCache = (adapter: Adapter) =>
-    createTtlCache({
-      ...(sharing
-        ? {
-            shared: createSharedTier({
-              store,
-              prefix: `meta:tool:${adapter.id}:`,
-              codec: jsonCodec,
-              waitMs: limits.requestTimeoutMs,
-            }),
-          }
-        : {}),
-      onLookup: (outcome) => telemetry.cacheLookup('tool', outcome),
-    });
 
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
   for (const adapter of adapters) {
@@ -160,7 +144,12 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       logger: adapterLogger,
     };
     const http = (options.httpClient ?? ((_a, o) => createHttpClient(o)))(adapter, httpOptions);
-    services.set(adapter.id, { http, cache: toolCache(adapter), logger: adapterLogger });
+    services.set(adapter.id, {
+      http,
+      // Another replica's load may take one attempt's timeout before it can be read.
+      cache: createToolCache(adapter.id, store, limits.requestTimeoutMs, telemetry),
+      logger: adapterLogger,
+    });
   }
 
   const contextFor = (adapter: Adapter, signal: AbortSignal, progress?: ProgressReporter): ToolContext => {
