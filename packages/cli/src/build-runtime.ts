@@ -1,3 +1,4 @@
+import { analysisExtension } from '@opendata-mcp/analysis';
 import {
   createJsonLogger,
   createOpenDataServer,
@@ -29,6 +30,9 @@ export interface RuntimeServices {
   metrics?: PrometheusMetrics;
 }
 
+/** The results namespace of replicas that share a store and name none (the store's own prefix keeps deployments apart). */
+export const SHARED_RESULTS_NAMESPACE = 'replicas';
+
 /** Turns a validated configuration into a composed server. */
 export function buildRuntime(
   config: Config,
@@ -44,8 +48,11 @@ export function buildRuntime(
     return entry.tool_prefix ? { adapter, toolPrefix: entry.tool_prefix } : adapter;
   });
   const limits = config.limits ?? {};
+  const results = config.results ?? {};
+  // query_results reads what the other tools keep; without kept results it has nothing to read.
   const server = createOpenDataServer({
     adapters,
+    extensions: results.enabled === false ? [] : [analysisExtension],
     logger,
     limits: {
       ...(limits.max_download_bytes ? { maxDownloadBytes: limits.max_download_bytes } : {}),
@@ -55,6 +62,15 @@ export function buildRuntime(
       ...(limits.query_timeout_ms ? { queryTimeoutMs: limits.query_timeout_ms } : {}),
       ...(limits.request_timeout_ms ? { requestTimeoutMs: limits.request_timeout_ms } : {}),
       ...(limits.call_deadline_ms ? { callDeadlineMs: limits.call_deadline_ms } : {}),
+    },
+    results: {
+      ...(results.enabled === false ? { enabled: false } : {}),
+      ...(results.ttl_ms ? { ttlMs: results.ttl_ms } : {}),
+      ...(results.max_result_bytes ? { maxResultBytes: results.max_result_bytes } : {}),
+      // Replicas behind one address read each other's results: with a shared store, one namespace.
+      ...(results.namespace || services.store
+        ? { namespace: results.namespace ?? SHARED_RESULTS_NAMESPACE }
+        : {}),
     },
     ...(config.cache_dir ? { http: { cacheDir: config.cache_dir } } : {}),
     ...(config.http?.request_state_key ? { requestStateKey: config.http.request_state_key } : {}),

@@ -22,8 +22,11 @@ export async function openRuntime(
   const logger = createJsonLogger({ level: config.log_level ?? 'info' });
   const store = config.store ? await openSharedStore(config.store, logger) : undefined;
   try {
-    const metrics = options.metrics ? await loadPrometheusMetrics(store ? { store } : {}) : undefined;
-    return buildRuntime(
+    // Without a configured store, kept results live in the server's own memory store: its size is read there.
+    let runtime: Runtime | undefined;
+    const measured = store ?? { kind: 'memory', stats: async () => runtime?.server.results.stats() };
+    const metrics = options.metrics ? await loadPrometheusMetrics({ store: measured }) : undefined;
+    runtime = buildRuntime(
       config,
       registry,
       async () => {
@@ -32,6 +35,7 @@ export async function openRuntime(
       },
       { logger, ...(store ? { store } : {}), ...(metrics ? { metrics } : {}) },
     );
+    return runtime;
   } catch (error) {
     await store?.close();
     throw error;

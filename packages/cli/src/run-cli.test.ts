@@ -99,9 +99,10 @@ describe('opendata-mcp CLI', () => {
     const tools = JSON.parse(h.out()) as Array<Record<string, unknown>>;
     expect(tools.map((t) => [t.name, t.title, t.adapter])).toEqual([
       ['api_status', 'Backend status', 'core'],
+      ['query_results', 'Query kept results with SQL', 'core'],
       ['get_population', 'Population of a canton', 'population'],
     ]);
-    const population = tools[1] as {
+    const population = tools[2] as {
       description: string;
       annotations: Record<string, boolean>;
       input_schema: { properties: Record<string, { description?: string }>; required?: string[] };
@@ -173,6 +174,7 @@ describe('opendata-mcp CLI', () => {
     expect(await runCli(['tools', '--offline', '--json', '--config', config], h.deps)).toBe(0);
     expect(JSON.parse(h.out()).map((t: { name: string }) => t.name)).toEqual([
       'api_status',
+      'query_results',
       'get_population',
       'second_get_population',
     ]);

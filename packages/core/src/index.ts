@@ -110,6 +110,23 @@ export {
   type PrometheusMetricsOptions,
 } from './observe/load-prometheus-metrics.js';
 export { noTelemetry, type Telemetry } from './observe/telemetry.js';
+export { inferType, keepableTableOf, toKeptTable } from './results/keepable-table.js';
+export {
+  createKeptResults,
+  type KeepOutcome,
+  type KeepRequest,
+  type KeptResults,
+  type KeptResultsOptions,
+} from './results/kept-results.js';
+export type {
+  KeepableTable,
+  KeptCall,
+  KeptColumn,
+  KeptResult,
+  KeptSource,
+  KeptTable,
+} from './results/kept-table.js';
+export { RESULT_ID_PATTERN } from './results/result-id.js';
 export { type AdapterEntry, CompositionError } from './server/compose-adapters.js';
 export {
   type CallOptions,
@@ -118,6 +135,7 @@ export {
   type OpenDataServerOptions,
   SERVER_NAME,
   SERVER_VERSION,
+  type ServerExtension,
 } from './server/create-server.js';
 export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';

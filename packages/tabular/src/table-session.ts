@@ -1,6 +1,13 @@
 import type { ColumnInfo } from './engine/read-rows.js';
 
-export type TableFormat = 'csv' | 'json' | 'parquet' | 'xlsx' | 'records';
+export type TableFormat = 'csv' | 'json' | 'parquet' | 'xlsx' | 'records' | 'tables';
+
+/** One of several tables loaded side by side (`openTables`). */
+export interface NamedTable {
+  name: string;
+  columns: ColumnInfo[];
+  rowCount: number;
+}
 
 export interface QueryOptions {
   /** Rows to return at most; the query itself always covers the whole table. */
@@ -19,8 +26,11 @@ export interface QueryResult {
 
 /** What describes a loaded table, whichever process holds it. */
 export interface TableDescription {
+  /** Columns and rows of `data`, or of the first table when several are loaded. */
   columns: ColumnInfo[];
   rowCount: number;
+  /** Every table, when several were loaded under their own names (`openTables`). */
+  tables?: NamedTable[];
   format: TableFormat;
   /** What loading did: encoding, delimiter, skipped title rows, decimal commas, subtotal rows … */
   notes: string[];

@@ -74,10 +74,13 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
         });
       }
       const page = cells.slice(input.offset, input.offset + input.limit);
-      const records = page.map(
-        (c): Record<string, RecordCell> => ({ ...c.coordinates, value: c.value, status: c.status }),
-      );
-      const table = toColumnarTable(records, [...dimensions.map((d) => d.id), 'value', 'status']);
+      const toRecord = (c: (typeof cells)[number]): Record<string, RecordCell> => ({
+        ...c.coordinates,
+        value: c.value,
+        status: c.status,
+      });
+      const columns = [...dimensions.map((d) => d.id), 'value', 'status'];
+      const table = toColumnarTable(page.map(toRecord), columns);
       const truncated = cells.length > input.offset + page.length;
       return {
         data: {
@@ -99,6 +102,8 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           modifiedAt: answer.dataset.updated ?? structure.updated,
           metadataFetchedAt: structure.fetchedAt,
         }),
+        // Every cell of the selection is kept, not only this page: a query over it covers them all.
+        keep: { table: toColumnarTable(cells.map(toRecord), columns) },
       };
     },
   });

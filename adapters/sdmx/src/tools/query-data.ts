@@ -162,6 +162,8 @@ export function queryDataTool(rt: SdmxRuntime) {
               ? new Date(lastModified).toISOString()
               : null,
         }),
+        // Every observation the registry sent is kept, not only this page: a query over it covers them all.
+        keep: { table: toColumnarTable(sorted, columns) },
       };
     },
   });

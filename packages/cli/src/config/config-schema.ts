@@ -81,6 +81,38 @@ export const LimitsConfigSchema = z
   })
   .strict();
 
+export const ResultsConfigSchema = z
+  .object({
+    enabled: z
+      .boolean()
+      .optional()
+      .describe(
+        'Keep answers with a table for query_results; true by default. false also drops query_results.',
+      ),
+    ttl_ms: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('How long a result is kept after the call that made it; 1 hour by default.'),
+    max_result_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Largest result kept, serialised; 16 MiB by default. A larger table is answered but not kept.',
+      ),
+    namespace: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional()
+      .describe(
+        'Scope of result ids: servers sharing a result store and a namespace read each other\'s results. Random per process by default; "replicas" when a store is configured.',
+      ),
+  })
+  .strict();
+
 export const StoreConfigSchema = z
   .object({
     url: z
@@ -130,6 +162,7 @@ export const ConfigSchema = z
     adapters: z.array(AdapterEntrySchema).min(1).describe('The backends this server serves.'),
     http: HttpConfigSchema.optional(),
     limits: LimitsConfigSchema.optional(),
+    results: ResultsConfigSchema.optional(),
     cache_dir: z.string().optional().describe('Directory of the downloaded-resource cache.'),
     store: StoreConfigSchema.optional().describe(
       'Shared store of several replicas behind one address: metadata caches, upstream budgets and 429 back-off. The downloaded-resource cache stays per machine.',

@@ -2,6 +2,7 @@ import type { ServerContext } from '@modelcontextprotocol/server';
 import type { TtlCache } from '../cache/ttl-cache.js';
 import type { HttpClient } from '../http/http-types.js';
 import type { Logger } from '../log/logger.js';
+import type { KeptResults } from '../results/kept-results.js';
 import type { Limits } from './limits.js';
 
 export interface Clock {
@@ -32,6 +33,8 @@ export interface ToolContext {
   /** Reports progress to the client when it asked for it; otherwise a no-op. */
   progress(update: ProgressUpdate): Promise<void>;
   limits: Limits;
+  /** The results this server keeps: tools that read earlier answers (`query_results`) use it. */
+  results: KeptResults;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CallToolResult, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Provenance } from '../envelope/provenance.js';
+import type { KeepableTable, KeptSource } from '../results/kept-table.js';
 import type { RequestContext, ToolContext } from './context.js';
 
 /** All four hints are required: clients decide on confirmation prompts from them. */
@@ -23,6 +24,14 @@ export const READ_ONLY_OPEN_WORLD: ToolAnnotations = {
 export interface ToolResult<Data> {
   data: Data;
   source: Provenance;
+  /**
+   * What core keeps as this answer's result (named by `result_id` in the envelope). By default the
+   * table in `data` (`columns` and `rows`, with `fixed` and `labels`) is kept with `source`. A tool
+   * whose answer shows one page of a larger table it holds hands the whole table here; `sources`
+   * replaces `source` when the table combines several; `false` keeps nothing; `{ note }` keeps
+   * nothing and tells the agent why (the envelope's `result_note`).
+   */
+  keep?: { table: KeepableTable; sources?: KeptSource[] } | { note: string } | false;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a schema of any shape is accepted here; inference narrows it.

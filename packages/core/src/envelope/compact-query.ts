@@ -3,8 +3,8 @@ import type { Provenance } from './provenance.js';
 
 /** Queries longer than this are shown inline in a short form; every answer would otherwise repeat them. */
 export const QUERY_INLINE_MAX = 480;
-const HEAD = 260;
-const TAIL = 180;
+const HEAD = 240;
+const TAIL = 150;
 
 export const QUERY_TEXT_URI_PREFIX = 'opendata://query/';
 

@@ -19,7 +19,16 @@ export interface ErrorEnvelope {
 
 export type Envelope = SuccessEnvelope | ErrorEnvelope;
 
-const RESERVED = ['ok', 'source', 'citation', 'retrieved_at', 'error', 'deprecated'] as const;
+const RESERVED = [
+  'ok',
+  'source',
+  'citation',
+  'retrieved_at',
+  'error',
+  'deprecated',
+  'result_id',
+  'result_note',
+] as const;
 
 /** The success envelope schema advertised as a tool's output schema. */
 export function successEnvelopeSchema<Shape extends z.ZodRawShape>(fields: z.ZodObject<Shape>) {
@@ -28,6 +37,14 @@ export function successEnvelopeSchema<Shape extends z.ZodRawShape>(fields: z.Zod
     source: ProvenanceSchema.describe('Provenance: where and when this answer was read.'),
     citation: z.string().describe('One line a person can paste to credit the source.'),
     retrieved_at: z.string().describe('When this server fetched the data (ISO 8601).'),
+    result_id: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'Present when the answer has a table: the id of that table as this server keeps it, to combine it with others in query_results; null when it was not kept (result_note says why).',
+      ),
+    result_note: z.string().optional().describe('Why the table was not kept, when result_id is null.'),
     deprecated: z
       .array(z.string())
       .optional()

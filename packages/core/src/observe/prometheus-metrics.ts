@@ -10,8 +10,11 @@ export interface PrometheusMetrics extends Telemetry {
 }
 
 export interface PrometheusMetricsOptions {
-  /** The store whose size is reported (kept results, shared caches); read at scrape time. */
-  store?: SharedStore;
+  /**
+   * The store whose size is reported (kept results, shared caches), read at scrape time: a
+   * `SharedStore`, or anything that tells its kind and size (a server's `results`).
+   */
+  store?: Pick<SharedStore, 'kind' | 'stats'>;
   /** Process metrics (memory, CPU, event loop); on by default. */
   processMetrics?: boolean;
 }

@@ -12,7 +12,7 @@ import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
-import type { AnyToolDefinition } from '../contract/tool.js';
+import type { AnyToolDefinition, DataToolDefinition } from '../contract/tool.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
@@ -21,6 +21,7 @@ import type { UpstreamBudgets } from '../http/upstream-budget.js';
 import { createJsonLogger, type Logger } from '../log/logger.js';
 import { currentRequestId, newRequestId, withRequestId } from '../log/request-scope.js';
 import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
+import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
@@ -71,6 +72,27 @@ export interface OpenDataServerOptions {
   upstreamBudgets?: UpstreamBudgets;
   /** Receives tool call outcomes and timings, upstream answers and cache outcomes (metrics). */
   telemetry?: Telemetry;
+  /**
+   * Where and how long answers with a table are kept (see `createKeptResults`): in `store` when one
+   * is given, else in memory, per server, for an hour by default. Replicas read each other's results
+   * when they share a store and a results `namespace`. Pass a `KeptResults` to share one between servers.
+   */
+  results?: KeptResultsOptions | KeptResults;
+  /** Tools of the server itself, reading no backend (`query_results` over kept results). */
+  extensions?: ReadonlyArray<ServerExtension>;
+}
+
+/**
+ * A group of tools that belong to the server rather than to a backend, like `api_status`: they
+ * read what the server holds (kept results), so they take part in neither `search_all` nor
+ * `api_status`. Their names must not clash with any adapter's.
+ */
+export interface ServerExtension {
+  /** Heads the extension's paragraph in the server instructions. */
+  title: string;
+  instructions: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tools of every shape.
+  tools: ReadonlyArray<DataToolDefinition<any, any>>;
 }
 
 export interface CallOptions {
@@ -89,6 +111,8 @@ export interface OpenDataServer {
   }>;
   readonly adapters: ReadonlyArray<Adapter>;
   readonly instructions: string;
+  /** The results this server keeps, read by `query_results` and by library users. */
+  readonly results: KeptResults;
   /** A fresh SDK server with every tool, resource and prompt; the serving entries call it per request or connection. */
   createMcpServer(request?: McpRequestContext): McpServer;
   /** Calls a data tool in process, without the protocol: the same envelope a client receives. */
@@ -115,13 +139,31 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const clock = options.clock ?? { now: () => new Date() };
   const ledger = new HealthLedger();
   const sealer = createRequestStateSealer(options.requestStateKey);
+  const ownsResults = !isKeptResults(options.results);
+  const results = isKeptResults(options.results)
+    ? options.results
+    : createKeptResults(
+        // Replicas keep results in the store they share, unless told to keep them elsewhere.
+        { ...(options.store ? { store: options.store } : {}), ...options.results },
+        clock,
+      );
   // A prefixed instance's texts name its tools as clients see them.
   const entries = options.adapters.map((entry) =>
     'adapter' in entry && entry.toolPrefix
       ? { ...entry, adapter: withPrefixedMentions(entry.adapter, entry.toolPrefix) }
       : entry,
   );
-  const composed = composeAdapters(entries, ['api_status', 'search_all']);
+  const extensions = options.extensions ?? [];
+  const extensionTools = extensions.flatMap((extension) => extension.tools);
+  const duplicate = extensionTools.find(
+    (tool, i) => extensionTools.findIndex((t) => t.name === tool.name) !== i,
+  );
+  if (duplicate) throw new CompositionError(`Two server extensions register the tool "${duplicate.name}".`);
+  const composed = composeAdapters(entries, [
+    'api_status',
+    'search_all',
+    ...extensionTools.map((tool) => tool.name),
+  ]);
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
   const telemetry = options.telemetry ?? noTelemetry;
@@ -161,6 +203,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
+      results,
       progress: async (update) => {
         await progress?.(update);
       },
@@ -187,10 +230,11 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const tools: ComposedTool[] = [
     { name: 'api_status', tool: statusTool, adapter: coreAdapter },
     ...searchTool,
+    ...extensionTools.map((tool) => ({ name: tool.name, tool, adapter: coreAdapter })),
     ...composed,
   ];
   const byName = new Map(tools.map((t) => [t.name, t]));
-  const instructions = mergeInstructions(adapters);
+  const instructions = mergeInstructions(adapters, extensions);
   const queryTexts = createQueryTexts();
 
   async function execute(entry: ComposedTool, args: unknown, options: CallOptions): Promise<Envelope> {
@@ -233,6 +277,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
+      results,
       progress: async (update) => {
         await progress?.(update);
       },
@@ -308,6 +353,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     })),
     adapters,
     instructions,
+    results,
     createMcpServer,
     queryText: queryTexts.get,
     async callTool(name, args, callOptions = {}) {
@@ -324,6 +370,11 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       // After the adapters, which may still send a last request while closing.
       const clients = [...services.values(), ...(coreServices ? [coreServices] : [])].map((s) => s.http);
       await Promise.allSettled(clients.map((http) => http.close?.()));
+      if (ownsResults) await results.close();
     },
   };
+}
+
+function isKeptResults(value: KeptResultsOptions | KeptResults | undefined): value is KeptResults {
+  return value !== undefined && typeof (value as KeptResults).keep === 'function';
 }

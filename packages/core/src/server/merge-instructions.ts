@@ -1,4 +1,5 @@
 import type { Adapter } from '../contract/adapter.js';
+import type { ServerExtension } from './create-server.js';
 
 const PREAMBLE = [
   'This server answers questions from public open-data portals. Work in three steps: search for a dataset,',
@@ -11,9 +12,13 @@ const PREAMBLE = [
 ].join(' ');
 
 /** One instruction text for the whole server: the shared workflow, then each backend's own notes. */
-export function mergeInstructions(adapters: ReadonlyArray<Adapter>): string {
+export function mergeInstructions(
+  adapters: ReadonlyArray<Adapter>,
+  extensions: ReadonlyArray<ServerExtension> = [],
+): string {
   const sections = adapters.map(
     (a) => `## ${a.title} (adapter "${a.id}", ${a.endpoint})\n${a.instructions.trim()}`,
   );
-  return [PREAMBLE, ...sections].join('\n\n');
+  const own = extensions.map((e) => `## ${e.title}\n${e.instructions.trim()}`);
+  return [PREAMBLE, ...sections, ...own].join('\n\n');
 }

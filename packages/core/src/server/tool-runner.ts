@@ -10,6 +10,7 @@ import { envelopeSchemaOf } from './advertise-only.js';
 import { applyDeprecatedAliases } from './apply-deprecated-aliases.js';
 import { explainInvalidInput } from './explain-invalid-input.js';
 import { formatIssues } from './format-issues.js';
+import { keepAnswer } from './keep-answer.js';
 
 /**
  * Runs one data tool call end to end: strict input check, execution under the call deadline,
@@ -42,8 +43,9 @@ export async function runDataTool(
       });
       return errorEnvelope(toErrorBody(new Error('output schema mismatch')));
     }
+    const kept = await keepAnswer(result, envelope, { tool: name, arguments: parsed.data }, ctx);
     ctx.logger.debug('tool call succeeded', { tool: tool.name, ms: Math.round(performance.now() - started) });
-    return renamed.notes.length > 0 ? { ...envelope, deprecated: renamed.notes } : envelope;
+    return { ...envelope, ...kept, ...(renamed.notes.length > 0 ? { deprecated: renamed.notes } : {}) };
   } catch (error) {
     const body = toErrorBody(
       ctx.signal.aborted && !(error instanceof OpenDataError) ? cancelled(ctx.signal) : error,

@@ -3,6 +3,8 @@ import { isOpenDataError, OpenDataError, shorten } from '@opendata-mcp/core/erro
 export interface EngineErrorContext {
   /** Columns of `data`, named in the hint when the query used one that does not exist. */
   columns: readonly string[];
+  /** Names what `columns` lists in the hint (default: the table `data`). */
+  columnsOf?: string;
   /** True when our own timer interrupted the query. */
   timedOut: boolean;
   timeoutMs: number;
@@ -35,7 +37,7 @@ export function toEngineError(error: unknown, context: EngineErrorContext): Open
   const missingColumn = /Referenced column|column .* not found|does not have a column/i.test(raw);
   return new OpenDataError('query_error', `The query failed in the engine: ${message}`, {
     hint: missingColumn
-      ? `The table \`data\` has these columns (double-quote names with spaces or non-Latin letters): ${listColumns(context.columns)}.`
+      ? `${context.columnsOf ?? 'The table `data`'} has these columns (double-quote names with spaces or non-Latin letters): ${listColumns(context.columns)}.`
       : 'Fix the SQL and try again; get the column names and types from the schema first.',
     details: missingColumn ? { columns: [...context.columns] } : undefined,
   });

@@ -18,10 +18,20 @@ function isExactDecimal(text: string, number: number): boolean {
   return Number.isFinite(number) && significant.length <= 15;
 }
 
-/** Columns with DuckDB's type names (`BIGINT`, `DECIMAL(18,3)`, `VARCHAR` …). */
+/**
+ * Columns with DuckDB's type names (`BIGINT`, `DECIMAL(18,3)`, `VARCHAR` …). A name that repeats (a
+ * `SELECT *` over a join) gets a suffix, `_1`, `_2` …, as DuckDB itself does when it stores such a
+ * result, so that no column hides another in the rows.
+ */
 export function readColumns(reader: DuckDBResultReader): ColumnInfo[] {
   const types = reader.columnTypes();
-  return reader.columnNames().map((name, index) => ({ name, type: String(types[index]) }));
+  const taken = new Set<string>();
+  return reader.columnNames().map((name, index) => {
+    let unique = name;
+    for (let n = 1; taken.has(unique.toLowerCase()); n++) unique = `${name}_${n}`;
+    taken.add(unique.toLowerCase());
+    return { name: unique, type: String(types[index]) };
+  });
 }
 
 /**
@@ -34,7 +44,11 @@ export function readRows(
   columns: ColumnInfo[],
   max: number,
 ): Record<string, unknown>[] {
-  const rows = reader.getRowObjectsJson().slice(0, max) as Record<string, unknown>[];
+  // Arrays, read by position: objects keyed by DuckDB's names would merge repeated names.
+  const rows = reader
+    .getRowsJson()
+    .slice(0, max)
+    .map((row) => Object.fromEntries(columns.map((column, i) => [column.name, row[i]])));
   for (const column of columns) {
     const integer = EXACT_INTEGER.test(column.type);
     const decimal = column.type.startsWith('DECIMAL');

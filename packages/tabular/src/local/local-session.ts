@@ -6,8 +6,9 @@ import { lockEngine } from '../engine/lock-engine.js';
 import { readColumns, readRows } from '../engine/read-rows.js';
 import { runLimited } from '../engine/run-limited.js';
 import type { TableLimits } from '../engine/table-limits.js';
+import { sqlIdentifier } from '../loading/sql-literal.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
-import type { QueryResult, TableFormat, TableSession } from '../table-session.js';
+import type { NamedTable, QueryResult, TableFormat, TableSession } from '../table-session.js';
 import { readConnections } from '../worker/engine-limits.js';
 
 /**
@@ -43,17 +44,26 @@ async function connectionPool(engine: Engine, size: number) {
  */
 export async function createLocalSession(
   engine: Engine,
-  init: { format: TableFormat; notes: string[]; limits: TableLimits },
+  init: { format: TableFormat; notes: string[]; limits: TableLimits; tables?: string[] },
 ): Promise<TableSession> {
   const { connection, instance } = engine;
-  const described = await connection.runAndReadAll('SELECT * FROM data LIMIT 0');
-  const columns = readColumns(described);
-  const counted = await connection.runAndReadAll('SELECT count(*) FROM data');
-  const rowCount = Number(counted.getRows()[0]?.[0] ?? 0);
+  const names = init.tables ?? ['data'];
+  const tables: NamedTable[] = [];
+  for (const name of names) {
+    const described = await connection.runAndReadAll(`SELECT * FROM ${sqlIdentifier(name)} LIMIT 0`);
+    const counted = await connection.runAndReadAll(`SELECT count(*) FROM ${sqlIdentifier(name)}`);
+    tables.push({ name, columns: readColumns(described), rowCount: Number(counted.getRows()[0]?.[0] ?? 0) });
+  }
   await lockEngine(connection);
   // Opened after the lock, so every reader inherits the locked configuration.
   const pool = await connectionPool(engine, readConnections(init.limits));
-  const columnNames = columns.map((column) => column.name);
+  const allowed = new Set(names.map((name) => name.toLowerCase()));
+  const single = tables.length === 1 && names[0] === 'data';
+  // A query over several tables names a missing column's table in the hint.
+  const columnNames = tables.flatMap((table) =>
+    table.columns.map((column) => (single ? column.name : `${table.name}.${column.name}`)),
+  );
+  const first = tables[0] as NamedTable;
   let closed = false;
 
   const execute = (sql: (reader: DuckDBConnection) => Promise<string>, limit: number, signal?: AbortSignal) =>
@@ -64,26 +74,33 @@ export async function createLocalSession(
       const outcome = await runLimited(reader, text, { timeoutMs, signal });
       if (signal?.aborted) throw signal.reason ?? new Error('aborted');
       if (!outcome.reader)
-        throw toEngineError(outcome.error, { columns: columnNames, timedOut: outcome.timedOut, timeoutMs });
+        throw toEngineError(outcome.error, {
+          columns: columnNames,
+          timedOut: outcome.timedOut,
+          timeoutMs,
+          ...(single ? {} : { columnsOf: 'The tables' }),
+        });
       const resultColumns = readColumns(outcome.reader);
       const rows = readRows(outcome.reader, resultColumns, limit);
       return { columns: resultColumns, rows, truncated: outcome.reader.currentRowCount > limit, sql: text };
     });
 
   return {
-    columns,
-    rowCount,
+    columns: first.columns,
+    rowCount: first.rowCount,
+    ...(single ? {} : { tables }),
     format: init.format,
     notes: init.notes,
     query: (sql, options) =>
       execute(
-        async (reader) => (await guardSql(reader, sql, { maxRows: options.limit })).sql,
+        async (reader) => (await guardSql(reader, sql, { maxRows: options.limit, tables: allowed })).sql,
         options.limit,
         options.signal,
       ),
     sample: async (n) => {
       const count = Math.max(0, Math.floor(n));
-      return (await execute(async () => `SELECT * FROM data LIMIT ${count}`, count)).rows;
+      return (await execute(async () => `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`, count))
+        .rows;
     },
     isOpen: () => !closed,
     close: async () => {

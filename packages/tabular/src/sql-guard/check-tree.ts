@@ -3,11 +3,15 @@ import { refuseSql } from './refuse-sql.js';
 
 type Node = Record<string, unknown>;
 
-const TABLE = 'data';
 const MAX_TREE_DEPTH = 1_000;
 
-const TABLE_HINT =
-  'Query the table `data` (the loaded resource) or a CTE defined in the same query; files, URLs, other schemas, catalogue views and table functions are not reachable.';
+/** The one table of a loaded resource. */
+export const RESOURCE_TABLES: ReadonlySet<string> = new Set(['data']);
+
+function tableHint(tables: ReadonlySet<string>): string {
+  const names = [...tables].map((name) => `\`${name}\``).join(', ');
+  return `Query ${tables.size === 1 ? 'the table' : 'the tables'} ${names} or a CTE defined in the same query; files, URLs, other schemas, catalogue views and table functions are not reachable.`;
+}
 const FUNCTION_HINT =
   'Use ordinary scalar, aggregate or window functions (count, sum, avg, round, lower, date_trunc, strftime, TRY_CAST …). Table functions, file readers, settings, variables and catalogue functions are not available.';
 
@@ -82,29 +86,32 @@ function checkExpression(node: Node): void {
   if (kind === 'FUNCTION' || kind === 'WINDOW') checkFunction(node);
 }
 
-function checkBaseTable(node: Node, scope: ReadonlySet<string>): void {
+function checkBaseTable(node: Node, scope: ReadonlySet<string>, tables: ReadonlySet<string>): void {
   const name = String(node.table_name ?? '');
   if (node.schema_name || node.catalog_name) {
-    refuseSql(`Qualified table names are not allowed (${quote(name)}).`, TABLE_HINT);
+    refuseSql(`Qualified table names are not allowed (${quote(name)}).`, tableHint(tables));
   }
-  if (node.at_clause) refuseSql('AT (VERSION / TIMESTAMP) is not available.', TABLE_HINT);
+  if (node.at_clause) refuseSql('AT (VERSION / TIMESTAMP) is not available.', tableHint(tables));
   const key = name.toLowerCase();
-  if (key !== TABLE && !scope.has(key)) refuseSql(`The table ${quote(name)} is not available.`, TABLE_HINT);
+  if (!tables.has(key) && !scope.has(key)) {
+    refuseSql(`The table ${quote(name)} is not available.`, tableHint(tables));
+  }
 }
 
 /**
  * Walks DuckDB's parse tree of one SELECT and refuses anything outside the allow-list: tables other
- * than `data` and the query's own CTEs (each visible only where SQL makes it visible), table
- * functions, functions off the list, parameters, recursive CTEs and node kinds it does not know.
+ * than the loaded ones (`data` by default; lower-case names) and the query's own CTEs (each visible
+ * only where SQL makes it visible), table functions, functions off the list, parameters, recursive
+ * CTEs and node kinds it does not know.
  */
-export function checkTree(root: Node): void {
-  walk(root, new Set(), 0);
+export function checkTree(root: Node, tables: ReadonlySet<string> = RESOURCE_TABLES): void {
+  walk(root, new Set(), 0, tables);
 }
 
-function walk(value: unknown, scope: ReadonlySet<string>, depth: number): void {
+function walk(value: unknown, scope: ReadonlySet<string>, depth: number, tables: ReadonlySet<string>): void {
   if (depth > MAX_TREE_DEPTH) refuseSql('The query is nested too deeply.');
   if (Array.isArray(value)) {
-    for (const item of value) walk(item, scope, depth + 1);
+    for (const item of value) walk(item, scope, depth + 1, tables);
     return;
   }
   if (!isNode(value)) return;
@@ -113,19 +120,19 @@ function walk(value: unknown, scope: ReadonlySet<string>, depth: number): void {
   } else if (typeof value.type === 'string') {
     const type = value.type;
     if (type === 'SELECT_NODE' || type === 'SET_OPERATION_NODE') {
-      checkQueryNode(value, scope, depth);
+      checkQueryNode(value, scope, depth, tables);
       return;
     }
     if (type === 'RECURSIVE_CTE_NODE') {
       refuseSql('Recursive CTEs are not allowed.', 'Use window functions or joins over `data` instead.');
     }
-    if (type === 'BASE_TABLE') checkBaseTable(value, scope);
-    else if (type in REFUSED_TABLE_REFS) refuseSql(REFUSED_TABLE_REFS[type] as string, TABLE_HINT);
+    if (type === 'BASE_TABLE') checkBaseTable(value, scope, tables);
+    else if (type in REFUSED_TABLE_REFS) refuseSql(REFUSED_TABLE_REFS[type] as string, tableHint(tables));
     else if (!PASS_THROUGH_TABLE_REFS.has(type) && !CLAUSE_TYPES.has(type) && !type.endsWith('_TYPE_INFO')) {
       refuseSql(`The query uses a construct this server does not accept (${type}).`);
     }
   }
-  for (const child of Object.values(value)) walk(child, scope, depth + 1);
+  for (const child of Object.values(value)) walk(child, scope, depth + 1, tables);
 }
 
 interface CteEntry {
@@ -139,13 +146,18 @@ function cteEntries(node: Node): CteEntry[] {
 }
 
 /** A CTE is visible to the statement that defines it and to the CTEs after it, never to its own body. */
-function checkQueryNode(node: Node, outer: ReadonlySet<string>, depth: number): void {
+function checkQueryNode(
+  node: Node,
+  outer: ReadonlySet<string>,
+  depth: number,
+  tables: ReadonlySet<string>,
+): void {
   const scope = new Set(outer);
   for (const cte of cteEntries(node)) {
-    walk(cte.value, scope, depth + 1);
+    walk(cte.value, scope, depth + 1, tables);
     scope.add(String(cte.key).toLowerCase());
   }
   for (const [key, child] of Object.entries(node)) {
-    if (key !== 'cte_map') walk(child, scope, depth + 1);
+    if (key !== 'cte_map') walk(child, scope, depth + 1, tables);
   }
 }

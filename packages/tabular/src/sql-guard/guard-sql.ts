@@ -14,6 +14,8 @@ export interface GuardedSql {
 export interface GuardSqlOptions {
   /** Rows the caller will return; the query is capped at one more so truncation shows. */
   maxRows: number;
+  /** Tables the query may read, lower case (default: `data`, the loaded resource). */
+  tables?: ReadonlySet<string>;
 }
 
 /**
@@ -29,9 +31,9 @@ export async function guardSql(
 ): Promise<GuardedSql> {
   assertBoundedSql(sql);
   const statement = await parseWithEngine(connection, sql);
-  checkTree(statement.node);
+  checkTree(statement.node, options.tables);
   const limit = capRows(statement.node, options.maxRows + 1);
   const printed = await printWithEngine(connection, statement);
-  checkTree((await parseWithEngine(connection, printed)).node);
+  checkTree((await parseWithEngine(connection, printed)).node, options.tables);
   return { sql: printed, limit };
 }

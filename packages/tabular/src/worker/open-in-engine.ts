@@ -9,7 +9,7 @@ import type { RequestBody } from './engine-process.js';
 /** Loads a table in a fresh engine process; the process is stopped if the load fails. */
 export async function openInEngine(
   limits: TableLimits,
-  load: Extract<RequestBody, { op: 'open_file' | 'open_records' }>,
+  load: Extract<RequestBody, { op: 'open_file' | 'open_records' | 'open_tables' }>,
   options: { signal?: AbortSignal | undefined; onProgress?: ((progress: LoadProgress) => void) | undefined },
 ): Promise<TableSession> {
   const engine = startEngine(limits);

@@ -1,6 +1,7 @@
 import type { TableLimits } from '../engine/table-limits.js';
 import type { RecordField } from '../local/open-local-records.js';
 import type { LoadProgress } from '../local/open-local-table.js';
+import type { TableInput } from '../local/open-local-tables.js';
 import type { QueryResult, TableDescription } from '../table-session.js';
 
 /** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
@@ -14,6 +15,7 @@ export type WorkerRequest =
       notes: string[];
       limits: TableLimits;
     }
+  | { id: number; op: 'open_tables'; tables: TableInput[]; limits: TableLimits }
   | { id: number; op: 'query'; sql: string; limit: number }
   | { id: number; op: 'sample'; n: number }
   | { op: 'interrupt'; id: number };

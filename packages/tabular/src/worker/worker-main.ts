@@ -7,6 +7,7 @@
 import { isOpenDataError } from '@opendata-mcp/core/errors';
 import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
+import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
 import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
 
@@ -29,7 +30,13 @@ function toWire(error: unknown): WireError {
 }
 
 function describe(table: TableSession): TableDescription {
-  return { columns: table.columns, rowCount: table.rowCount, format: table.format, notes: table.notes };
+  return {
+    columns: table.columns,
+    rowCount: table.rowCount,
+    ...(table.tables ? { tables: table.tables } : {}),
+    format: table.format,
+    notes: table.notes,
+  };
 }
 
 function openedSession(): TableSession {
@@ -54,6 +61,9 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
         notes: request.notes,
         limits: request.limits,
       });
+      return describe(session);
+    case 'open_tables':
+      session = await openLocalTables({ tables: request.tables, limits: request.limits });
       return describe(session);
     case 'query': {
       const controller = new AbortController();

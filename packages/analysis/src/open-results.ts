@@ -1,0 +1,96 @@
+import { type KeptResults, type KeptSource, OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { openTables, type TableSession } from '@opendata-mcp/tabular';
+import { LRUCache } from 'lru-cache';
+import { resultTable } from './result-table.js';
+import { flattenSources } from './results-source.js';
+
+/** Kept results loaded side by side under the agent's names, ready for queries. */
+export interface OpenResults {
+  session: TableSession;
+  sources: KeptSource[];
+  /** Columns added to the tables (labels, period starts). */
+  notes: string[];
+  /** The earliest expiry among the results: past it the tables are not served any more. */
+  expiresAt: number;
+}
+
+/** Loaded sets of results a server keeps open: an engine process each, so few, and not for long. */
+const MAX_OPEN = 4;
+const IDLE_MS = 120_000;
+
+// One cache per server's kept results: a set loaded for one server is never served to another.
+const caches = new WeakMap<KeptResults, LRUCache<string, Promise<OpenResults>>>();
+
+function cacheOf(results: KeptResults): LRUCache<string, Promise<OpenResults>> {
+  let cache = caches.get(results);
+  if (!cache) {
+    cache = new LRUCache<string, Promise<OpenResults>>({
+      max: MAX_OPEN,
+      ttl: IDLE_MS,
+      updateAgeOnGet: true,
+      ttlAutopurge: true,
+      dispose: (opened) => {
+        opened.then(
+          (o) => o.session.close(),
+          () => {},
+        );
+      },
+    });
+    caches.set(results, cache);
+  }
+  return cache;
+}
+
+async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): Promise<OpenResults> {
+  if (!ctx.results.enabled) {
+    throw new OpenDataError('not_found', 'This server keeps no results.', {
+      hint: 'Its operator turned keeping results off; combine answers some other way.',
+    });
+  }
+  const kept = await Promise.all(
+    named.map(async ([name, id]) => ({ name, result: await ctx.results.read(id) })),
+  );
+  const tables = kept.map(({ name, result }) => resultTable(name, result));
+  const session = await openTables({
+    tables: tables.map((t) => t.table),
+    limits: {
+      maxRows: ctx.limits.maxRows,
+      memoryBytes: ctx.limits.maxQueryMemoryBytes,
+      queryTimeoutMs: ctx.limits.queryTimeoutMs,
+    },
+    signal: ctx.signal,
+  });
+  return {
+    session,
+    sources: flattenSources(kept.map(({ result }) => result)),
+    notes: [
+      ...tables.flatMap(({ table, added }) =>
+        added.length > 0 ? [`${table.name} has added columns: ${added.join(', ')}.`] : [],
+      ),
+      ...session.notes,
+    ],
+    expiresAt: Math.min(...kept.map(({ result }) => Date.parse(result.expires_at))),
+  };
+}
+
+/**
+ * The named results loaded for SQL, reusing a set loaded by an earlier call (paging, a second
+ * question over the same tables) while its engine lives and none of its results has expired.
+ */
+export async function openResults(
+  ctx: ToolContext,
+  named: ReadonlyArray<[string, string]>,
+): Promise<OpenResults> {
+  const cache = cacheOf(ctx.results);
+  const key = JSON.stringify([...named].sort());
+  const cached = cache.get(key);
+  if (cached) {
+    const opened = await cached.catch(() => undefined);
+    if (opened?.session.isOpen() && ctx.clock.now().getTime() < opened.expiresAt) return opened;
+    cache.delete(key);
+  }
+  const loading = load(ctx, named);
+  cache.set(key, loading);
+  loading.catch(() => cache.delete(key));
+  return loading;
+}
