@@ -9,6 +9,7 @@ import {
 } from '@opendata-mcp/core/testing';
 import { createPopulationAdapter, PopulationOptionsSchema } from '@opendata-mcp/example-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRuntime } from '../open-runtime.js';
 import { createRegistry } from '../registry.js';
 import { type CliDeps, runCli } from '../run-cli.js';
 import { applyEnv } from './apply-env.js';
@@ -107,7 +108,7 @@ describe.skipIf(!('path' in binary))('two CLI runs sharing a store', () => {
     await redis?.close();
   });
 
-  it('answers the second run from what the first one fetched', async () => {
+  it('answers the second run from what the first one fetched, and shares what one runtime keeps with another', async () => {
     let requests = 0;
     const body = JSON.stringify({
       license: 'CC-BY-4.0',
@@ -125,12 +126,31 @@ describe.skipIf(!('path' in binary))('two CLI runs sharing a store', () => {
       const env = { OPENDATA_MCP_STORE_URL: redis.url, OPENDATA_MCP_STORE_NAMESPACE: `cli-${process.pid}` };
       for (const _run of [1, 2]) {
         const run = deps(env);
-        expect(await runCli(['call', 'get_population', '{"canton":"ZH"}', '--config', path], run.cli)).toBe(
-          0,
-        );
+        const argv = ['call', 'get_population', '{"canton":"ZH"}', '--config', path];
+        expect(await runCli(argv, run.cli)).toBe(0);
         expect(run.out()).toContain('1605508');
       }
       expect(requests).toBe(1);
+      // Two runtimes of one configuration with a store share kept results: the default namespace is common.
+      const config = {
+        adapters: [{ type: 'population', url: upstream.origin, trusted_hosts: [upstream.hostPort] }],
+        store: { url: redis.url, namespace: `cli-${process.pid}` },
+        log_level: 'silent' as const,
+      };
+      const [a, b] = [await openRuntime(config, registry), await openRuntime(config, registry)];
+      try {
+        const answer = await a.server.callTool('get_population', { canton: 'ZH' });
+        if (!answer.ok) throw new Error(answer.error.message);
+        const kept = await a.server.results.keep({
+          table: { columns: ['year', 'population'], rows: [[2023, 1605508]] },
+          sources: [{ citation: answer.citation, source: answer.source }],
+          call: { tool: 'get_population', arguments: { canton: 'ZH' } },
+        });
+        if (!kept.result_id) throw new Error('not kept');
+        expect((await b.server.results.read(kept.result_id)).table.rows).toEqual([[2023, 1605508]]);
+      } finally {
+        await Promise.all([a.close(), b.close()]);
+      }
     } finally {
       await upstream.close();
     }
