@@ -1,6 +1,14 @@
 import { analysisExtension } from '@opendata-mcp/analysis';
 import { chartsExtension } from '@opendata-mcp/charts';
-import { createJsonLogger, createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
+import {
+  createJsonLogger,
+  createOpenDataServer,
+  type Logger,
+  type OpenDataServer,
+  type PrometheusMetrics,
+  type SharedStore,
+  type UpstreamBudgets,
+} from '@opendata-mcp/core';
 import type { Config } from './config/config-schema.js';
 import { adapterOptions } from './config/parse-config.js';
 import type { AdapterRegistry } from './registry.js';
@@ -11,16 +19,29 @@ export interface Runtime {
   /** The registry the server was built from, plugins included. */
   registry: AdapterRegistry;
   logger: Logger;
+  /** Present when the runtime was opened to serve `/metrics`. */
+  metrics?: PrometheusMetrics;
   close(): Promise<void>;
 }
+
+/** What `openRuntime` opens before the server is built: the logger, the shared store and metrics. */
+export interface RuntimeServices {
+  logger?: Logger;
+  store?: SharedStore;
+  metrics?: PrometheusMetrics;
+}
+
+/** The results namespace of replicas that share a store and name none (the store's own prefix keeps deployments apart). */
+export const SHARED_RESULTS_NAMESPACE = 'replicas';
 
 /** Turns a validated configuration into a composed server. */
 export function buildRuntime(
   config: Config,
   registry: AdapterRegistry,
   onClose?: () => Promise<void>,
+  services: RuntimeServices = {},
 ): Runtime {
-  const logger = createJsonLogger({ level: config.log_level ?? 'info' });
+  const logger = services.logger ?? createJsonLogger({ level: config.log_level ?? 'info' });
   const adapters = config.adapters.map((entry) => {
     const registration = registry.get(entry.type);
     if (!registration) throw new Error(`unknown adapter type ${entry.type}`);
@@ -47,19 +68,43 @@ export function buildRuntime(
       ...(results.enabled === false ? { enabled: false } : {}),
       ...(results.ttl_ms ? { ttlMs: results.ttl_ms } : {}),
       ...(results.max_result_bytes ? { maxResultBytes: results.max_result_bytes } : {}),
-      ...(results.namespace ? { namespace: results.namespace } : {}),
+      // Replicas behind one address read each other's results: with a shared store, one namespace.
+      ...(results.namespace || services.store
+        ? { namespace: results.namespace ?? SHARED_RESULTS_NAMESPACE }
+        : {}),
     },
     ...(config.cache_dir ? { http: { cacheDir: config.cache_dir } } : {}),
     ...(config.http?.request_state_key ? { requestStateKey: config.http.request_state_key } : {}),
+    ...(services.store ? { store: services.store } : {}),
+    ...(config.upstream_budget ? { upstreamBudgets: upstreamBudgets(config.upstream_budget) } : {}),
+    ...(services.metrics ? { telemetry: services.metrics } : {}),
   });
   return {
     server,
     config,
     registry,
     logger,
+    ...(services.metrics ? { metrics: services.metrics } : {}),
     async close() {
       await server.close();
       await onClose?.();
     },
+  };
+}
+
+function upstreamBudgets(budget: NonNullable<Config['upstream_budget']>): UpstreamBudgets {
+  return {
+    ...(budget.requests !== undefined ? { requests: budget.requests } : {}),
+    ...(budget.interval_ms !== undefined ? { intervalMs: budget.interval_ms } : {}),
+    ...(budget.hosts
+      ? {
+          hosts: Object.fromEntries(
+            Object.entries(budget.hosts).map(([host, b]) => [
+              host.toLowerCase(),
+              { requests: b.requests, intervalMs: b.interval_ms },
+            ]),
+          ),
+        }
+      : {}),
   };
 }

@@ -1,10 +1,11 @@
-export { buildRuntime, type Runtime } from './build-runtime.js';
+export { buildRuntime, type Runtime, type RuntimeServices } from './build-runtime.js';
 export { ConfigError } from './config/config-error.js';
 export { configJsonSchema } from './config/config-json-schema.js';
 export { type Config, ConfigSchema } from './config/config-schema.js';
 export { defaultRegistry } from './default-registry.js';
 export { main } from './main.js';
 export type { FixtureStarters, RunningFixture } from './offline.js';
+export { type OpenRuntimeOptions, openRuntime } from './open-runtime.js';
 export { loadPlugins } from './plugins/load-plugins.js';
 export {
   type AdapterRegistration,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
-import { buildRuntime, type Runtime } from './build-runtime.js';
+import type { Runtime } from './build-runtime.js';
 import { callTool } from './commands/call-tool.js';
 import { runDemo } from './commands/run-demo.js';
 import { applyEnv } from './config/apply-env.js';
@@ -12,6 +12,7 @@ import type { Config } from './config/config-schema.js';
 import { DEFAULT_CONFIG, readConfigDocument } from './config/load-config.js';
 import { parseConfig, parseConfigShape } from './config/parse-config.js';
 import { type FixtureStarters, goOffline } from './offline.js';
+import { openRuntime } from './open-runtime.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import type { AdapterRegistry } from './registry.js';
 import { SERVER_JOURNEYS } from './server-journeys.js';
@@ -145,6 +146,7 @@ async function prepare(
   configPath: string | undefined,
   offline: boolean,
   quiet = false,
+  servesHttp = false,
 ): Promise<Runtime> {
   const path = configPath ?? deps.env.OPENDATA_MCP_CONFIG;
   const origin = path ?? 'built-in default';
@@ -157,10 +159,12 @@ async function prepare(
     const withEnv = applyEnv(config, deps.env);
     return quiet && !withEnv.log_level ? { ...withEnv, log_level: 'warn' as const } : withEnv;
   };
-  if (!offline) return buildRuntime(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)), registry);
+  const open = (config: Config, onClose?: () => Promise<void>) =>
+    openRuntime(config, registry, onClose, { metrics: servesHttp && config.http?.metrics !== false });
+  if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
   try {
-    return buildRuntime(finish(parseConfig(online.config, registry, origin)), registry, online.close);
+    return await open(finish(parseConfig(online.config, registry, origin)), online.close);
   } catch (error) {
     await online.close();
     throw error;
@@ -172,7 +176,7 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
   if (transport !== 'stdio' && transport !== 'http') {
     throw new ConfigError(`--transport must be stdio or http, got "${transport}".`);
   }
-  const runtime = await prepare(deps, values.config, values.offline ?? false);
+  const runtime = await prepare(deps, values.config, values.offline ?? false, false, transport === 'http');
   const shutdown = async () => {
     await runtime.close();
     process.exit(0);
@@ -197,6 +201,7 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
       ...(http.allowed_origins ? { allowedOrigins: http.allowed_origins } : {}),
       ...(http.max_body_bytes ? { maxBodyBytes: http.max_body_bytes } : {}),
       ...(http.bearer_token ? { bearerToken: http.bearer_token } : {}),
+      ...(runtime.metrics ? { metrics: runtime.metrics } : {}),
     });
     deps.stderr(`opendata-mcp listening on ${running.url}\n`);
     return 0;

@@ -1,10 +1,17 @@
+export { type CacheCodec, jsonCodec } from './cache/cache-codec.js';
 export {
   createResourceCache,
   type ResourceCache,
   type ResourceCacheStats,
   type ResourceEntry,
 } from './cache/resource-cache.js';
-export { createTtlCache, type TtlCache, type TtlCacheOptions } from './cache/ttl-cache.js';
+export { createSharedTier, type SharedTier, type SharedTierOptions } from './cache/shared-tier.js';
+export {
+  type CacheOutcome,
+  createTtlCache,
+  type TtlCache,
+  type TtlCacheOptions,
+} from './cache/ttl-cache.js';
 export {
   type Adapter,
   type HealthProbe,
@@ -85,6 +92,7 @@ export { NOT_RECORDED_STATUS, RECORDED_REQUESTS_HEADER, statusError } from './ht
 export type { DownloadResult, HttpClient, HttpRequest, HttpResponse, HttpStats } from './http/http-types.js';
 export { type Resolver, systemResolver } from './http/resolver.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy.js';
+export type { UpstreamBudget, UpstreamBudgets } from './http/upstream-budget.js';
 export { DEFAULT_USER_AGENT } from './http/user-agent.js';
 export { describeLicence } from './licences/describe-licence.js';
 export { KNOWN_LICENCES, type KnownLicence } from './licences/known-licences.js';
@@ -95,6 +103,13 @@ export {
   type LogLevel,
   silentLogger,
 } from './log/logger.js';
+export { currentRequestId, withRequestId } from './log/request-scope.js';
+export {
+  loadPrometheusMetrics,
+  type PrometheusMetrics,
+  type PrometheusMetricsOptions,
+} from './observe/load-prometheus-metrics.js';
+export { noTelemetry, type Telemetry } from './observe/telemetry.js';
 export { inferType, keepableTableOf, toKeptTable } from './results/keepable-table.js';
 export {
   createKeptResults,
@@ -124,6 +139,8 @@ export {
 } from './server/create-server.js';
 export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
+export { openSharedStore, type SharedStoreConfig } from './store/open-shared-store.js';
+export type { RedisStoreOptions } from './store/redis-store.js';
 export type { SharedStore } from './store/shared-store.js';
 export { startStdioServer } from './transports/serve-stdio.js';
 export {

@@ -12,6 +12,8 @@ export const ENV_VARIABLES = {
   OPENDATA_MCP_REQUEST_STATE_KEY: 'http.request_state_key',
   OPENDATA_MCP_LOG_LEVEL: 'log_level',
   OPENDATA_MCP_CACHE_DIR: 'cache_dir',
+  OPENDATA_MCP_STORE_URL: 'store.url',
+  OPENDATA_MCP_STORE_NAMESPACE: 'store.namespace',
 } as const;
 
 export function applyEnv(config: Config, env: Readonly<Record<string, string | undefined>>): Config {
@@ -42,9 +44,23 @@ export function applyEnv(config: Config, env: Readonly<Record<string, string | u
       `OPENDATA_MCP_LOG_LEVEL must be debug, info, warn, error or silent, got "${level}".`,
     );
   }
+  const storeUrl = env.OPENDATA_MCP_STORE_URL ?? config.store?.url;
+  const namespace = env.OPENDATA_MCP_STORE_NAMESPACE ?? config.store?.namespace;
+  if (env.OPENDATA_MCP_STORE_NAMESPACE && !storeUrl) {
+    throw new ConfigError(
+      'OPENDATA_MCP_STORE_NAMESPACE needs a store URL (OPENDATA_MCP_STORE_URL or store.url).',
+    );
+  }
+  if (env.OPENDATA_MCP_STORE_NAMESPACE && !/^[A-Za-z0-9_.:-]{1,64}$/.test(env.OPENDATA_MCP_STORE_NAMESPACE)) {
+    throw new ConfigError('OPENDATA_MCP_STORE_NAMESPACE may hold 1 to 64 letters, digits and _ . : - only.');
+  }
+  if (env.OPENDATA_MCP_STORE_URL && !/^rediss?:\/\/\S+$/.test(env.OPENDATA_MCP_STORE_URL)) {
+    throw new ConfigError('OPENDATA_MCP_STORE_URL must be a redis:// or rediss:// URL.');
+  }
   return {
     ...config,
     http,
+    ...(storeUrl ? { store: { url: storeUrl, ...(namespace ? { namespace } : {}) } } : {}),
     ...(level ? { log_level: level as Config['log_level'] } : {}),
     ...(env.OPENDATA_MCP_CACHE_DIR ? { cache_dir: env.OPENDATA_MCP_CACHE_DIR } : {}),
   };

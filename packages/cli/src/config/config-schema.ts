@@ -53,6 +53,12 @@ export const HttpConfigSchema = z
       .min(16)
       .optional()
       .describe('When set, /mcp requires "Authorization: Bearer <token>".'),
+    metrics: z
+      .boolean()
+      .optional()
+      .describe(
+        'Serve Prometheus metrics at /metrics, behind the same Host, Origin and token checks as /mcp; true by default.',
+      ),
     request_state_key: z
       .string()
       .min(32)
@@ -102,10 +108,53 @@ export const ResultsConfigSchema = z
       .regex(/^[A-Za-z0-9_-]{1,64}$/)
       .optional()
       .describe(
-        "Scope of result ids: servers sharing a result store and a namespace read each other's results. Random per process by default.",
+        'Scope of result ids: servers sharing a result store and a namespace read each other\'s results. Random per process by default; "replicas" when a store is configured.',
       ),
   })
   .strict();
+
+export const StoreConfigSchema = z
+  .object({
+    url: z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'expected a redis:// or rediss:// URL')
+      .describe(
+        'Redis or Valkey server the replicas share (redis://host:port, rediss:// for TLS); without a store each process keeps its own caches and budgets.',
+      ),
+    namespace: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .optional()
+      .describe(
+        'Prefix of every key, so several deployments can share one server; "opendata-mcp" by default.',
+      ),
+  })
+  .strict();
+
+const BudgetSchema = z
+  .object({
+    requests: z.number().int().min(1).max(100_000).describe('Requests allowed per interval.'),
+    interval_ms: z.number().int().min(10).max(3_600_000).describe('Length of the interval in ms.'),
+  })
+  .strict();
+
+export const UpstreamBudgetConfigSchema = z
+  .object({
+    requests: BudgetSchema.shape.requests
+      .optional()
+      .describe(
+        'Requests each upstream host may receive per interval, counted across replicas through the store.',
+      ),
+    interval_ms: BudgetSchema.shape.interval_ms.optional(),
+    hosts: z
+      .record(z.string().min(1), BudgetSchema)
+      .optional()
+      .describe('Budgets of single hosts (exact names), overriding the one above.'),
+  })
+  .strict()
+  .refine((budget) => (budget.requests === undefined) === (budget.interval_ms === undefined), {
+    message: 'requests and interval_ms go together',
+  });
 
 export const ConfigSchema = z
   .object({
@@ -115,6 +164,12 @@ export const ConfigSchema = z
     limits: LimitsConfigSchema.optional(),
     results: ResultsConfigSchema.optional(),
     cache_dir: z.string().optional().describe('Directory of the downloaded-resource cache.'),
+    store: StoreConfigSchema.optional().describe(
+      'Shared store of several replicas behind one address: metadata caches, upstream budgets and 429 back-off. The downloaded-resource cache stays per machine.',
+    ),
+    upstream_budget: UpstreamBudgetConfigSchema.optional().describe(
+      'Requests per interval to each upstream host; shared by the replicas when a store is set.',
+    ),
     log_level: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { SharedTier } from './shared-tier.js';
 
 /** A size-bounded in-memory cache for metadata that expires after a time to live. */
 export interface TtlCache {
@@ -16,6 +17,8 @@ export interface TtlCache {
 interface Entry {
   value: unknown;
   storedAt: Date;
+  /** Read from the shared tier rather than loaded by this process. */
+  fromShared?: boolean;
 }
 
 export interface TtlCacheOptions {
@@ -24,7 +27,16 @@ export interface TtlCacheOptions {
   maxSize?: number;
   sizeOf?: (value: unknown) => number;
   now?: () => number;
+  /**
+   * A tier shared by replicas under this local one: a local miss looks there before loading, and
+   * what is loaded is stored there too. Its values must survive its codec (plain data for JSON).
+   */
+  shared?: SharedTier;
+  /** Told the outcome of every `getOrLoad`: local hit, hit in the shared tier, or a load. */
+  onLookup?: (outcome: CacheOutcome) => void;
 }
+
+export type CacheOutcome = 'hit' | 'shared_hit' | 'miss';
 
 export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
   const sizeOf = options.sizeOf ?? (() => 1);
@@ -51,14 +63,18 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
       const cached = lru.get(key);
       if (cached) {
         hits++;
+        options.onLookup?.('hit');
         return { value: cached.value as T, hit: true, storedAt: cached.storedAt };
       }
-      misses++;
       let inflight = pending.get(key);
       if (!inflight) {
-        inflight = load().then((value) => {
-          const entry = { value, storedAt: new Date() };
-          lru.set(key, entry, { ttl: ttlMs });
+        const { shared } = options;
+        const loaded = shared
+          ? shared.load(key, ttlMs, load)
+          : load().then((value) => ({ value, storedAt: new Date(), shared: false, ttlMs }));
+        inflight = loaded.then((tier) => {
+          const entry = { value: tier.value, storedAt: tier.storedAt, fromShared: tier.shared };
+          lru.set(key, entry, { ttl: tier.ttlMs });
           return entry;
         });
         pending.set(key, inflight);
@@ -68,7 +84,11 @@ export function createTtlCache(options: TtlCacheOptions = {}): TtlCache {
         );
       }
       const entry = await inflight;
-      return { value: entry.value as T, hit: false, storedAt: entry.storedAt };
+      // Another replica's load is a hit here: no upstream request was made for it.
+      if (entry.fromShared) hits++;
+      else misses++;
+      options.onLookup?.(entry.fromShared ? 'shared_hit' : 'miss');
+      return { value: entry.value as T, hit: entry.fromShared === true, storedAt: entry.storedAt };
     },
     stats: () => ({ entries: lru.size, hits, misses }),
   };

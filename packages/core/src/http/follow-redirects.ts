@@ -15,6 +15,8 @@ export interface ExchangeRequest {
   dispatcher: Dispatcher;
   /** Called once per hop, for the request counter. */
   onHop(): void;
+  /** Called with each hop's status, or `error` when the hop got no answer; for metrics. */
+  onResponse?(url: URL, status: number | 'error'): void;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -33,14 +35,21 @@ export async function followRedirects<R extends { status: number; headers: Heade
   let headers = { ...request.headers };
   for (let hop = 0; ; hop++) {
     request.onHop();
-    const response = await transport.send(url, {
-      method,
-      headers,
-      body,
-      signal: request.signal,
-      dispatcher: request.dispatcher,
-      maxBytes: request.maxBytes,
-    });
+    let response: R;
+    try {
+      response = await transport.send(url, {
+        method,
+        headers,
+        body,
+        signal: request.signal,
+        dispatcher: request.dispatcher,
+        maxBytes: request.maxBytes,
+      });
+    } catch (error) {
+      request.onResponse?.(url, 'error');
+      throw error;
+    }
+    request.onResponse?.(url, response.status);
     if (!REDIRECTS.has(response.status)) return { response, url };
     await transport.discard(response);
     const location = response.headers.get('location');

@@ -3,10 +3,12 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createResourceCache } from '../cache/resource-cache.js';
+import { createSharedTier } from '../cache/shared-tier.js';
 import { createTtlCache } from '../cache/ttl-cache.js';
 import { cacheKey } from './cache-key.js';
 import { followRedirects } from './follow-redirects.js';
 import { createGuardedAgent } from './guarded-connector.js';
+import { createHostGate } from './host-gate.js';
 import { DEFAULT_CACHE_MAX_BYTES, type HttpClientOptions } from './http-client-options.js';
 import { RECORDED_REQUESTS_HEADER, statusError } from './http-errors.js';
 import type { DownloadResult, HttpClient, HttpRequest } from './http-types.js';
@@ -16,6 +18,7 @@ import { materialize, readSnapshot, type Snapshot, toDownloadResult, withProgres
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { runWithRetries } from './run-with-retries.js';
 import { kyTransport, streamTransport, type Transport } from './send-request.js';
+import { snapshotCodec } from './snapshot-codec.js';
 import { DEFAULT_USER_AGENT } from './user-agent.js';
 
 const DEFAULT_METADATA_MAX_BYTES = 64 * 1024 ** 2;
@@ -38,10 +41,32 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
     connectTimeoutMs: Math.min(CONNECT_TIMEOUT_MS, limits.requestTimeoutMs),
     connections: perHost,
   });
+  const { store, telemetry } = options;
   const metadata = createTtlCache({
     maxSize: options.metadataCacheMaxBytes ?? DEFAULT_METADATA_MAX_BYTES,
     sizeOf: (value) => (value as Snapshot).body.byteLength,
+    // An in-memory store would only hold a second copy of what the local tier has.
+    ...(store && store.kind !== 'memory'
+      ? {
+          // Another replica's fetch may take one attempt's timeout before its answer is there to read.
+          shared: createSharedTier({
+            store,
+            prefix: 'meta:http:',
+            codec: snapshotCodec,
+            waitMs: limits.requestTimeoutMs,
+          }),
+        }
+      : {}),
+    ...(telemetry ? { onLookup: (outcome) => telemetry.cacheLookup('http', outcome) } : {}),
   });
+  const gate = store
+    ? createHostGate({
+        store,
+        ...(options.upstreamBudgets ? { budgets: options.upstreamBudgets } : {}),
+        maxWaitMs: retryPolicy.maxRetryAfterMs,
+        sleep,
+      })
+    : undefined;
   const resources = createResourceCache({
     dir: options.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'),
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
@@ -75,6 +100,7 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
       onRetry: () => {
         counters.retries++;
       },
+      ...(gate ? { gate } : {}),
     };
     return runWithRetries(budget, loop, attempt);
   }
@@ -106,6 +132,9 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
         onHop: () => {
           counters.requests++;
         },
+        ...(telemetry
+          ? { onResponse: (url, status) => telemetry.upstreamResponse(url.hostname, status) }
+          : {}),
       },
       transport,
     );

@@ -1,6 +1,7 @@
 import type { LimitFunction } from 'p-limit';
 import type { OpenDataError } from '../errors/opendata-error.js';
 import type { Logger } from '../log/logger.js';
+import { GateRefusal, type HostGate } from './host-gate.js';
 import { timeoutError, toOpenDataError } from './http-errors.js';
 import { type RetryPolicy, retryDelay } from './retry-policy.js';
 
@@ -21,6 +22,8 @@ export interface RetryLoop {
   slot: LimitFunction;
   logger: Logger;
   onRetry(): void;
+  /** Shared back-off and request budget, passed before every attempt (inside its slot). */
+  gate?: HostGate;
 }
 
 /**
@@ -41,7 +44,8 @@ export async function runWithRetries<T>(
     let attemptTimer: AbortSignal | undefined;
     let failure: OpenDataError;
     try {
-      return await loop.slot(() => {
+      return await loop.slot(async () => {
+        await loop.gate?.pass(host, outer, started + deadlineMs);
         attemptTimer = AbortSignal.timeout(timeoutMs);
         const signal = AbortSignal.any([outer, attemptTimer]);
         signal.throwIfAborted();
@@ -52,7 +56,12 @@ export async function runWithRetries<T>(
       if (deadline.aborted) throw timeoutError(host, 'deadline', deadlineMs);
       // A stalled portal is not retried: another full timeout rarely helps the caller.
       if (attemptTimer?.aborted) throw timeoutError(host, 'attempt', timeoutMs);
+      if (error instanceof GateRefusal) throw error.failure;
       failure = toOpenDataError(error, host);
+    }
+    const retryAfter = failure.details?.retry_after_s;
+    if (loop.gate && failure.code === 'rate_limited' && typeof retryAfter === 'number') {
+      await loop.gate.backOff(host, retryAfter);
     }
     if (!failure.retryable || retry >= budget.retries) throw failure;
     const wait = retryDelay(failure, retry, loop.policy);

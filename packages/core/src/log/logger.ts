@@ -1,3 +1,5 @@
+import { currentRequestId } from './request-scope.js';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -17,7 +19,7 @@ export interface JsonLoggerOptions {
   now?: () => Date;
 }
 
-/** JSON lines, one object per event. */
+/** JSON lines, one object per event; inside a request each line names it (`request_id`). */
 export function createJsonLogger(
   options: JsonLoggerOptions = {},
   bound: Record<string, unknown> = {},
@@ -27,7 +29,11 @@ export function createJsonLogger(
   const now = options.now ?? (() => new Date());
   const emit = (level: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
     if (RANK[level] < threshold) return;
-    write(`${JSON.stringify({ time: now().toISOString(), level, message, ...bound, ...fields })}\n`);
+    const requestId = currentRequestId();
+    const scoped = requestId ? { request_id: requestId } : {};
+    write(
+      `${JSON.stringify({ time: now().toISOString(), level, message, ...scoped, ...bound, ...fields })}\n`,
+    );
   };
   return {
     debug: (m, f) => emit('debug', m, f),

@@ -5,6 +5,7 @@ import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { silentLogger } from '../log/logger.js';
 import { connectInProcess } from '../testing/in-process-client.js';
+import { createMemoryLogger } from '../testing/memory-logger.js';
 import { CompositionError } from './compose-adapters.js';
 import { createOpenDataServer } from './create-server.js';
 
@@ -64,16 +65,27 @@ describe('createOpenDataServer', () => {
   });
 
   it('maps expected and unexpected failures to error envelopes', async () => {
-    const server = createOpenDataServer({ adapters: [numbersAdapter()], logger: silentLogger });
-    expect(await server.callTool('get_square', { n: 13 })).toEqual({
+    const memory = createMemoryLogger('info');
+    const server = createOpenDataServer({ adapters: [numbersAdapter()], logger: memory.logger });
+    const refusal = await server.callTool('get_square', { n: 13 });
+    expect(refusal).toEqual({
       ok: false,
       error: {
         code: 'no_data',
         message: 'Thirteen has no square here.',
         hint: 'Pick another.',
         retryable: false,
+        details: { request_id: expect.stringMatching(/^[0-9a-f]{16}$/) },
       },
     });
+    // The id in the answer finds the server's log line of that call.
+    const requestId = refusal.ok ? undefined : refusal.error.details?.request_id;
+    expect(
+      memory
+        .entries()
+        .filter((e) => e.request_id === requestId)
+        .map((e) => e.message),
+    ).toEqual(['tool call failed']);
     const crash = await server.callTool('get_square', { n: 7 });
     expect(crash.ok === false && crash.error.code).toBe('internal_error');
     expect(JSON.stringify(crash)).not.toContain('boom');

@@ -18,8 +18,13 @@ import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
 import type { HttpClient } from '../http/http-types.js';
+import type { UpstreamBudgets } from '../http/upstream-budget.js';
 import { createJsonLogger, type Logger } from '../log/logger.js';
+import { currentRequestId, newRequestId, withRequestId } from '../log/request-scope.js';
+import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
 import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
+import { createMemoryStore } from '../store/memory-store.js';
+import type { SharedStore } from '../store/shared-store.js';
 import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
@@ -39,6 +44,7 @@ import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
 import { createSearchAllTool } from './search-all-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
+import { createToolCache } from './tool-cache.js';
 import { runDataTool } from './tool-runner.js';
 import { withDeadline } from './with-deadline.js';
 
@@ -59,8 +65,18 @@ export interface OpenDataServerOptions {
   /** HMAC key (32+ bytes) for multi-round `requestState`; random per process when absent. */
   requestStateKey?: string | Uint8Array;
   /**
-   * Where and how long answers with a table are kept (see `createKeptResults`): in memory, per
-   * server, for an hour by default. Pass a `KeptResults` to share one between servers.
+   * The store replicas share (Redis/Valkey through `openSharedStore`): metadata caches, upstream
+   * back-off and budgets. Without one, each process keeps its own. The caller opens and closes it.
+   */
+  store?: SharedStore;
+  /** Requests per interval each upstream host may receive, counted in `store` (per process without one). */
+  upstreamBudgets?: UpstreamBudgets;
+  /** Receives tool call outcomes and timings, upstream answers and cache outcomes (metrics). */
+  telemetry?: Telemetry;
+  /**
+   * Where and how long answers with a table are kept (see `createKeptResults`): in `store` when one
+   * is given, else in memory, per server, for an hour by default. Replicas read each other's results
+   * when they share a store and a results `namespace`. Pass a `KeptResults` to share one between servers.
    */
   results?: KeptResultsOptions | KeptResults;
   /** Tools of the server itself, reading no backend (`query_results` over kept results). */
@@ -131,7 +147,11 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const ownsResults = !isKeptResults(options.results);
   const results = isKeptResults(options.results)
     ? options.results
-    : createKeptResults(options.results ?? {}, clock);
+    : createKeptResults(
+        // Replicas keep results in the store they share, unless told to keep them elsewhere.
+        { ...(options.store ? { store: options.store } : {}), ...options.results },
+        clock,
+      );
   // A prefixed instance's texts name its tools as clients see them.
   const entries = options.adapters.map((entry) =>
     'adapter' in entry && entry.toolPrefix
@@ -151,6 +171,11 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   ]);
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
+  const telemetry = options.telemetry ?? noTelemetry;
+  // A budget needs somewhere to count even without a shared store: this process's memory.
+  const store =
+    options.store ?? (options.upstreamBudgets ? createMemoryStore({ maxEntries: 10_000 }) : undefined);
+
   const services = new Map<string, { http: HttpClient; cache: TtlCache; logger: Logger }>();
   for (const adapter of adapters) {
     const adapterLogger = logger.child({ adapter: adapter.id });
@@ -159,11 +184,19 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       // One cache folder per instance: each client bounds and evicts only the files it owns.
       cacheDir: join(options.http?.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'), adapter.id),
       ...(adapter.network ? { policy: adapter.network } : {}),
+      ...(store ? { store } : {}),
+      ...(options.upstreamBudgets ? { upstreamBudgets: options.upstreamBudgets } : {}),
+      ...(options.telemetry ? { telemetry: options.telemetry } : {}),
       limits,
       logger: adapterLogger,
     };
     const http = (options.httpClient ?? ((_a, o) => createHttpClient(o)))(adapter, httpOptions);
-    services.set(adapter.id, { http, cache: createTtlCache(), logger: adapterLogger });
+    services.set(adapter.id, {
+      http,
+      // Another replica's load may take one attempt's timeout before it can be read.
+      cache: createToolCache(adapter.id, store, limits.requestTimeoutMs, telemetry),
+      logger: adapterLogger,
+    });
   }
 
   const contextFor = (adapter: Adapter, signal: AbortSignal, progress?: ProgressReporter): ToolContext => {
@@ -223,14 +256,23 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
     const tool = entry.tool;
     const adapter = entry.adapter.id === 'core' ? undefined : entry.adapter;
-    return withDeadline(options.signal, limits.callDeadlineMs, async (signal) => {
-      const ctx = adapter
-        ? contextFor(adapter, signal, options.onProgress)
-        : coreContext(signal, options.onProgress);
-      const envelope = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember, onImages);
-      if (envelope.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
-      return envelope;
-    });
+    const started = performance.now();
+    const envelope = await withRequestId(currentRequestId() ?? newRequestId(), () =>
+      withDeadline(options.signal, limits.callDeadlineMs, async (signal) => {
+        const ctx = adapter
+          ? contextFor(adapter, signal, options.onProgress)
+          : coreContext(signal, options.onProgress);
+        const answer = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember, onImages);
+        if (answer.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
+        return answer;
+      }),
+    );
+    telemetry.toolCall(
+      entry.name,
+      envelope.ok ? 'ok' : envelope.error.code,
+      (performance.now() - started) / 1000,
+    );
+    return envelope;
   }
 
   // `api_status` belongs to no adapter; it borrows the first adapter's services, or these when there is none.
@@ -282,14 +324,22 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
           });
           return toCallToolResult(envelope, images);
         }
+        const started = performance.now();
         const parsed = tool.input.safeParse(args ?? {});
         if (!parsed.success) {
           const refusal = explainInvalidInput(tool, entry.name, parsed.error);
+          telemetry.toolCall(entry.name, 'invalid_input', (performance.now() - started) / 1000);
           return { content: [{ type: 'text', text: `${refusal.message} ${refusal.hint}` }], isError: true };
         }
-        return withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
-          tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
+        const result = await withRequestId(currentRequestId() ?? newRequestId(), () =>
+          withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
+            tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
+          ),
         );
+        // Content tools answer in their own shape: an error is all that can be told apart.
+        const outcome = 'isError' in result && result.isError ? 'error' : 'ok';
+        telemetry.toolCall(entry.name, outcome, (performance.now() - started) / 1000);
+        return result;
       },
     );
   }

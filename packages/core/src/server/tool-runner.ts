@@ -2,10 +2,11 @@ import type { ImageContent } from '@modelcontextprotocol/server';
 import type { ToolContext } from '../contract/context.js';
 import type { DataToolDefinition } from '../contract/tool.js';
 import { compactQuery } from '../envelope/compact-query.js';
-import { type Envelope, errorEnvelope, successEnvelope } from '../envelope/envelope.js';
-import { toErrorBody } from '../errors/error-body.js';
+import { errorEnvelope as bareErrorEnvelope, type Envelope, successEnvelope } from '../envelope/envelope.js';
+import { type ErrorBody, toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { annotateLicence } from '../licences/annotate-licence.js';
+import { currentRequestId } from '../log/request-scope.js';
 import { envelopeSchemaOf } from './advertise-only.js';
 import { applyDeprecatedAliases } from './apply-deprecated-aliases.js';
 import { explainInvalidInput } from './explain-invalid-input.js';
@@ -77,4 +78,12 @@ function cancelled(signal: AbortSignal): OpenDataError {
 
 function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** An error answer that names the request, so a user's report can be matched with the server's log. */
+function errorEnvelope(body: ErrorBody) {
+  const requestId = currentRequestId();
+  return bareErrorEnvelope(
+    requestId ? { ...body, details: { ...body.details, request_id: requestId } } : body,
+  );
 }

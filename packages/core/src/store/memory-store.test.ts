@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from './memory-store.js';
+import { describeSharedStoreContract } from './shared-store-contract.test-support.js';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
-describe('memory store', () => {
-  it('returns what was stored until its time to live has passed', async () => {
-    const store = createMemoryStore();
-    await store.set('a', bytes('alpha'), 40);
-    expect(new TextDecoder().decode(await store.get('a'))).toBe('alpha');
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(await store.get('a')).toBeUndefined();
-  });
+describeSharedStoreContract('memory', () => createMemoryStore());
 
+describe('memory store', () => {
   it('drops the least recently used entries to stay within its byte bound', async () => {
     const store = createMemoryStore({ maxBytes: 10 });
     await store.set('a', bytes('aaaa'), 60_000);
@@ -21,12 +16,5 @@ describe('memory store', () => {
     expect(await store.get('b')).toBeUndefined();
     expect(await store.get('a')).toBeDefined();
     expect(await store.stats()).toEqual({ entries: 2, bytes: 8 });
-  });
-
-  it('forgets a deleted key', async () => {
-    const store = createMemoryStore();
-    await store.set('a', bytes('x'), 60_000);
-    await store.delete('a');
-    expect(await store.get('a')).toBeUndefined();
   });
 });

@@ -29,6 +29,19 @@ export function createMemoryStore(options: MemoryStoreOptions = {}): SharedStore
     async delete(key) {
       lru.delete(key);
     },
+    async add(key, value, ttlMs) {
+      if (lru.has(key)) return false;
+      lru.set(key, value, { ttl: ttlMs });
+      return true;
+    },
+    async increment(key, ttlMs) {
+      const current = lru.get(key);
+      const count = (current ? Number(new TextDecoder().decode(current)) : 0) + 1;
+      // The first count sets the lifetime; later ones keep it, as a window counter needs.
+      const ttl = current ? lru.getRemainingTTL(key) : ttlMs;
+      lru.set(key, new TextEncoder().encode(String(count)), { ttl: Math.max(1, ttl) });
+      return count;
+    },
     async stats() {
       return { entries: lru.size, bytes: lru.calculatedSize };
     },

@@ -12,6 +12,16 @@ export interface SharedStore {
   /** Stores `value` under `key` for `ttlMs` milliseconds, replacing what was there. */
   set(key: string, value: Uint8Array, ttlMs: number): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * Stores `value` only when `key` holds nothing; resolves whether it did. Atomic across everyone
+   * sharing the store, so one replica can claim a piece of work (a lock) the others then wait for.
+   */
+  add(key: string, value: Uint8Array, ttlMs: number): Promise<boolean>;
+  /**
+   * Adds one to the counter at `key` and resolves the new count; a new counter starts at 1 and lives
+   * `ttlMs`. Atomic across everyone sharing the store: request budgets count with it.
+   */
+  increment(key: string, ttlMs: number): Promise<number>;
   /** Entries and bytes held, where the store can tell cheaply; for metrics and `api_status`. */
   stats(): Promise<{ entries: number; bytes: number } | undefined>;
   close(): Promise<void>;

@@ -3,6 +3,7 @@ export { createLoopbackHttpClient } from './loopback-http-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';
 export { createMemoryLogger, type LogEntry, type MemoryLogger } from './memory-logger.js';
 export { type OutboundWatch, watchOutbound } from './outbound-watch.js';
+export { findRedisServer, type RedisBinary, type RedisServer, startRedisServer } from './redis-server.js';
 export { runJourney } from './run-journey.js';
 export { connectStdioScript, type StdioSession } from './stdio-session.js';
 export {

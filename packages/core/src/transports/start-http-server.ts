@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { pipeline, Readable } from 'node:stream';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { Logger } from '../log/logger.js';
+import { acceptRequestId, withRequestId } from '../log/request-scope.js';
 import type { OpenDataServer } from '../server/create-server.js';
 import {
   hasBearerToken,
@@ -25,8 +26,13 @@ export interface HttpServerOptions {
   allowedOrigins?: string[];
   /** Largest request body in bytes; larger requests get 413. */
   maxBodyBytes?: number;
-  /** When set, every /mcp request needs `Authorization: Bearer <token>`. */
+  /** When set, every /mcp and /metrics request needs `Authorization: Bearer <token>`. */
   bearerToken?: string;
+  /**
+   * Serves these metrics at `/metrics` (Prometheus text format, see `createPrometheusMetrics`),
+   * behind the same Host, Origin and token checks as `/mcp`. No `/metrics` without it.
+   */
+  metrics?: { contentType: string; render(): Promise<string> };
 }
 
 export interface RunningHttpServer {
@@ -37,7 +43,11 @@ export interface RunningHttpServer {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** Streamable HTTP at `/mcp`, stateless, both protocol eras; `/healthz` for container probes. */
+/**
+ * Streamable HTTP at `/mcp`, stateless, both protocol eras; `/healthz` for container probes; `/metrics`
+ * when given. Each request runs under a request id (the client's `X-Request-Id` when plain, else a
+ * new one), echoed in the answer's `X-Request-Id` and named in every log line it causes.
+ */
 export async function startHttpServer(
   server: OpenDataServer,
   logger: Logger,
@@ -62,7 +72,9 @@ export async function startHttpServer(
   const sessions = new SessionIds();
 
   const httpServer = createServer((req, res) => {
-    serve(req, res).catch((error: unknown) => {
+    const requestId = acceptRequestId(headerValue(req.headers['x-request-id']));
+    res.setHeader('X-Request-Id', requestId);
+    withRequestId(requestId, () => serve(req, res)).catch((error: unknown) => {
       logger.error('http request failed', { error: error instanceof Error ? error.message : String(error) });
       if (!res.headersSent) reply(res, 500, 'internal error');
       else res.destroy();
@@ -73,13 +85,23 @@ export async function startHttpServer(
     const path = (req.url ?? '/').split('?')[0];
     // Unauthenticated, so it says only that the process answers.
     if (path === '/healthz') return reply(res, 200, JSON.stringify({ status: 'ok' }));
-    if (path !== '/mcp') return reply(res, 404, 'not found');
+    const metrics = path === '/metrics' ? options.metrics : undefined;
+    if (path !== '/mcp' && !metrics) return reply(res, 404, 'not found');
     if (!isAllowedHost(req.headers.host, allowedHosts)) return reply(res, 403, 'host not allowed');
     if (!isAllowedOrigin(req.headers.origin, allowedOrigins, req.headers.host))
       return reply(res, 403, 'origin not allowed');
     if (options.bearerToken && !hasBearerToken(req.headers.authorization, options.bearerToken)) {
       res.setHeader('WWW-Authenticate', 'Bearer');
       return reply(res, 401, 'missing or invalid bearer token');
+    }
+    if (metrics) {
+      if (req.method !== 'GET') {
+        res.setHeader('Allow', 'GET');
+        return reply(res, 405, 'metrics are read with GET');
+      }
+      const text = await metrics.render();
+      res.writeHead(200, { 'content-type': metrics.contentType });
+      return void res.end(text);
     }
     const body = await readBody(req, maxBodyBytes);
     if (body === 'too_large') {
@@ -157,6 +179,10 @@ function isInitialize(message: unknown): boolean {
   return (
     typeof message === 'object' && message !== null && 'method' in message && message.method === 'initialize'
   );
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }
 
 function toHeaders(req: IncomingMessage): Headers {
