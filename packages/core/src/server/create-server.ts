@@ -18,7 +18,7 @@ import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
 import type { HttpClient } from '../http/http-types.js';
 import { createJsonLogger, type Logger } from '../log/logger.js';
-import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
+import { advertiseEnvelope, advertiseInput, advertiseOutput } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
   type AdapterEntry,
@@ -207,12 +207,13 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     const config = {
       title: tool.title,
       description: tool.description,
-      inputSchema: advertiseOnly(tool.input),
-      annotations: { title: tool.title, ...tool.annotations },
+      inputSchema: advertiseInput(tool.input),
+      // The title is given once, at the top level where clients since 2025-06-18 read it.
+      annotations: { ...tool.annotations },
       ...(tool.kind === 'data'
-        ? { outputSchema: advertiseOnly(envelopeSchemaOf(tool.output)) }
+        ? { outputSchema: advertiseEnvelope(tool.output) }
         : tool.output
-          ? { outputSchema: advertiseOnly(tool.output) }
+          ? { outputSchema: advertiseOutput(tool.output) }
           : {}),
     };
     server.registerTool(
