@@ -4,7 +4,8 @@
 // cold start, process spawn to an answered tools/list, of the trivial core-only server and of the
 // real `opendata-mcp serve` (default configuration, every adapter), beside an empty node process.
 // Builds the CLI and what it references first (`tsc -b`) so the spawned servers run dist/ without a
-// TypeScript loader. Ends with one JSON line.
+// TypeScript loader. Also prints the size of `tools/list` per tool and in total for the server with
+// every built-in backend (`serve --offline`), against its budget. Ends with one JSON line.
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcon
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { silentLogger, startHttpServer } from '@opendata-mcp/core';
 import { connectInProcess } from '@opendata-mcp/core/testing';
+import { TOOL_LIST_BUDGET_BYTES } from '../packages/cli/src/tool-list-budget.js';
 import { trivialServer } from './overhead-server.mjs';
 
 const ITERATIONS = 2_000;
@@ -21,7 +23,9 @@ const GOALS = { stdioAddedP50Ms: 1, httpAddedP50Ms: 3, coldStartMs: 300 };
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const serverScript = join(here, 'overhead-server.mjs');
-const cliBin = join(root, 'packages/cli/bin/opendata-mcp.js');
+// The published binary is the bundle; the unbundled one (compiled dist/) runs beside it for the ratio.
+const cliBin = join(root, 'packages/cli/bundle/opendata-mcp.js');
+const cliUnbundled = join(root, 'packages/cli/bin/opendata-mcp.js');
 const ARGS = { name: 'echo_text', arguments: { text: 'x' } };
 
 interface Figures {
@@ -61,7 +65,12 @@ async function overClient(era: Era, transport: Transport): Promise<Figures> {
 }
 
 /** Spawn to the tools/list answer, speaking raw JSON-RPC so no client start-up is counted. */
-function coldStart(args: string[]): Promise<number> {
+async function coldStart(args: string[]): Promise<number> {
+  return (await listTools(args)).elapsed;
+}
+
+/** Spawns a server, asks for its tools and returns the raw answer line with the time it took. */
+function listTools(args: string[]): Promise<{ elapsed: number; line: string }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     // The CLI logs its start-up to stderr; only stdout carries the protocol.
@@ -69,10 +78,11 @@ function coldStart(args: string[]): Promise<number> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (out.includes('"id":2')) {
+      const line = out.split('\n').find((l) => l.includes('"id":2'));
+      if (line && out.slice(out.indexOf(line) + line.length).startsWith('\n')) {
         const elapsed = performance.now() - start;
         child.kill();
-        resolve(elapsed);
+        resolve({ elapsed, line });
       }
     });
     child.once('error', reject);
@@ -110,6 +120,12 @@ const build = spawnSync(join(root, 'node_modules/.bin/tsc'), ['-b', 'packages/cl
   stdio: 'inherit',
 });
 if (build.status !== 0) throw new Error('tsc -b packages/cli failed; the spawned legs need the built code.');
+const bundle = spawnSync(process.execPath, [join(root, 'scripts/bundle.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (bundle.status !== 0)
+  throw new Error('scripts/bundle.mjs failed; the cold start of the CLI needs its bundle.');
 
 const server = trivialServer(silentLogger);
 const legs: Record<string, Figures> = {};
@@ -132,11 +148,13 @@ await http.close();
 // Interleaved, so a burst of load on a shared machine hits all three alike.
 const starts: number[] = [];
 const cliStarts: number[] = [];
+const unbundledStarts: number[] = [];
 const floors: number[] = [];
 for (let i = 0; i < COLD_STARTS; i++) {
   floors.push(nodeFloor());
   starts.push(await coldStart([serverScript]));
   cliStarts.push(await coldStart([cliBin, 'serve']));
+  unbundledStarts.push(await coldStart([cliUnbundled, 'serve']));
 }
 
 const direct = legs.direct as Figures;
@@ -153,6 +171,7 @@ for (const [name, figures] of Object.entries(legs)) {
 }
 const cold = median(starts);
 const cliCold = median(cliStarts);
+const unbundledCold = median(unbundledStarts);
 const floor = median(floors);
 console.log(
   `cold start, spawn to answered tools/list (median of ${COLD_STARTS}), an empty node process: ${floor.toFixed(1)} ms`,
@@ -161,7 +180,29 @@ console.log(
   `  core only (trivial server):  ${cold.toFixed(1)} ms, ${(cold - floor).toFixed(1)} ms above the empty process`,
 );
 console.log(
-  `  opendata-mcp serve (CLI):    ${cliCold.toFixed(1)} ms, ${(cliCold - floor).toFixed(1)} ms above the empty process`,
+  `  opendata-mcp serve, unbundled: ${unbundledCold.toFixed(1)} ms, ${(unbundledCold / floor).toFixed(2)}x the empty process`,
+);
+console.log(
+  `  opendata-mcp serve (bundle): ${cliCold.toFixed(1)} ms, ${(cliCold - floor).toFixed(1)} ms above the empty process, ${(cliCold / floor).toFixed(2)}x it`,
+);
+
+const { line: listLine } = await listTools([cliBin, 'serve', '--offline']);
+const listed = JSON.parse(listLine).result as { tools: Array<Record<string, unknown>> };
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+const toolListBytes = bytes(listed);
+console.log(`tools/list of opendata-mcp serve --offline (every built-in backend), bytes of JSON`);
+console.log('tool                          total   input  output  description');
+const toolSizes: Record<string, number> = {};
+for (const tool of listed.tools) {
+  toolSizes[tool.name as string] = bytes(tool);
+  console.log(
+    `${String(tool.name).padEnd(28)} ${String(bytes(tool)).padStart(6)}  ${String(bytes(tool.inputSchema)).padStart(6)}  ` +
+      `${String(bytes(tool.outputSchema ?? null)).padStart(6)}  ${String(bytes(tool.description)).padStart(6)}`,
+  );
+}
+console.log(
+  `  ${listed.tools.length} tools, ${toolListBytes} bytes (${(toolListBytes / 1024).toFixed(1)} KB), ` +
+    `budget ${TOOL_LIST_BUDGET_BYTES / 1024} KB`,
 );
 const worst = (prefix: string) =>
   Math.max(
@@ -174,12 +215,14 @@ const goals = {
   http: worst('http') <= GOALS.httpAddedP50Ms,
   cold_start: cold <= GOALS.coldStartMs,
   cold_start_cli: cliCold <= GOALS.coldStartMs,
+  tool_list: toolListBytes <= TOOL_LIST_BUDGET_BYTES,
 };
 console.log(
   `goals: stdio added p50 <= ${GOALS.stdioAddedP50Ms} ms ${goals.stdio ? 'met' : 'MISSED'}; ` +
     `HTTP added p50 <= ${GOALS.httpAddedP50Ms} ms ${goals.http ? 'met' : 'MISSED'}; ` +
     `cold start <= ${GOALS.coldStartMs} ms: core only ${goals.cold_start ? 'met' : 'MISSED'}, ` +
-    `CLI ${goals.cold_start_cli ? 'met' : 'MISSED'}`,
+    `CLI ${goals.cold_start_cli ? 'met' : 'MISSED'}; ` +
+    `tools/list <= ${TOOL_LIST_BUDGET_BYTES / 1024} KB ${goals.tool_list ? 'met' : 'MISSED'}`,
 );
 const round = (value: number) => Math.round(value * 1000) / 1000;
 console.log(
@@ -202,6 +245,12 @@ console.log(
     node_floor_ms: round(floor),
     cold_start_above_floor_ms: round(cold - floor),
     cold_start_cli_above_floor_ms: round(cliCold - floor),
+    cold_start_cli_ratio_to_node: round(cliCold / floor),
+    cold_start_cli_unbundled_ms: round(unbundledCold),
+    cold_start_cli_bundle_ratio_to_unbundled: round(cliCold / unbundledCold),
+    tool_list_bytes: toolListBytes,
+    tool_list_tools: listed.tools.length,
+    tool_bytes: toolSizes,
     goals,
   }),
 );

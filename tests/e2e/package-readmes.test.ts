@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { root } from './build-workspace.js';
 
 // Every package a user can install ships a README that names it (npm packs README.md whatever `files` says).
-const published = ['packages', 'adapters'].flatMap((group) =>
+const published = ['packages', 'adapters', 'examples'].flatMap((group) =>
   readdirSync(join(root, group), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(join(root, group, entry.name, 'package.json')))
     .map((entry) => join(group, entry.name))

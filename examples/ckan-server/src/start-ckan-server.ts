@@ -1,6 +1,5 @@
 import { createCkanAdapter } from '@opendata-mcp/ckan';
 import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
-import { startCkanFixture } from '@opendata-mcp/fixtures';
 
 export const DEFAULT_CKAN_PORTAL = 'https://data.gov.ua';
 
@@ -27,7 +26,8 @@ export async function startCkanServer(args: string[], logger: Logger): Promise<C
   if (unknown.length > 0 || (urlFlag >= 0 && !args[urlFlag + 1]) || (offline && urlFlag >= 0)) {
     throw new Error(USAGE);
   }
-  const fixture = offline ? await startCkanFixture() : null;
+  // The fixture loads its recordings on import: only --offline pays for that.
+  const fixture = offline ? await (await import('@opendata-mcp/fixtures')).startCkanFixture() : null;
   const url = fixture?.url ?? args[urlFlag + 1] ?? DEFAULT_CKAN_PORTAL;
   const server = createOpenDataServer({
     logger,

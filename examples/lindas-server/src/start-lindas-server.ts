@@ -1,5 +1,4 @@
 import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
-import { startLindasFixture } from '@opendata-mcp/fixtures';
 import { createLindasAdapter, DEFAULT_LINDAS_ENDPOINT } from '@opendata-mcp/lindas';
 
 export interface LindasServerHandle {
@@ -28,7 +27,8 @@ export async function startLindasServer(args: string[], logger: Logger): Promise
   ) {
     throw new Error(USAGE);
   }
-  const fixture = offline ? await startLindasFixture() : null;
+  // The fixture loads its recordings on import: only --offline pays for that.
+  const fixture = offline ? await (await import('@opendata-mcp/fixtures')).startLindasFixture() : null;
   const endpoint = fixture?.url ?? args[endpointFlag + 1] ?? DEFAULT_LINDAS_ENDPOINT;
   const server = createOpenDataServer({
     logger,

@@ -1,4 +1,3 @@
 #!/usr/bin/env node
-import { main } from '../dist/main.js';
-
-await main(process.argv.slice(2));
+// The unbundled binary, run from a clone after `pnpm build`; the package's bin is the bundle.
+import '../dist/bin.js';

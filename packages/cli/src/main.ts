@@ -14,6 +14,7 @@ export async function main(argv: string[]): Promise<void> {
     env: process.env,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    stderrIsTTY: process.stderr.isTTY === true,
   });
   // `serve` keeps running on its open transport; every other command ends here.
   if (argv[0] !== 'serve' || code !== 0) {

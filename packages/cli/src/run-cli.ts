@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
 import type { Runtime } from './build-runtime.js';
 import { callTool } from './commands/call-tool.js';
+import { createProgressLine } from './commands/progress-line.js';
 import { runDemo } from './commands/run-demo.js';
 import { applyEnv } from './config/apply-env.js';
 import { ConfigError } from './config/config-error.js';
@@ -23,6 +24,8 @@ export interface CliDeps {
   env: Readonly<Record<string, string | undefined>>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** True when stderr is a terminal: `call` then shows the progress a tool reports there. */
+  stderrIsTTY?: boolean;
 }
 
 export const USAGE = `Usage: opendata-mcp <command> [options]
@@ -104,7 +107,13 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         const [tool, json] = rest;
         if (!tool) throw new ConfigError('call needs a tool name: opendata-mcp call <tool> \'{"arg": 1}\'');
         runtime = await prepare(deps, values.config, values.offline ?? false, true);
-        const envelope = await callTool(runtime.server, tool, json);
+        const progress = deps.stderrIsTTY ? createProgressLine(deps.stderr) : undefined;
+        let envelope: Awaited<ReturnType<typeof callTool>>;
+        try {
+          envelope = await callTool(runtime.server, tool, json, progress?.report);
+        } finally {
+          progress?.done();
+        }
         deps.stdout(`${JSON.stringify(envelope, null, 2)}\n`);
         return envelope.ok ? 0 : 1;
       }

@@ -1,4 +1,4 @@
-import type { Envelope, OpenDataServer } from '@opendata-mcp/core';
+import type { Envelope, OpenDataServer, ProgressUpdate } from '@opendata-mcp/core';
 import { errorEnvelope, toErrorBody } from '@opendata-mcp/core';
 import { ConfigError } from '../config/config-error.js';
 
@@ -7,6 +7,7 @@ export async function callTool(
   server: OpenDataServer,
   tool: string,
   json: string | undefined,
+  onProgress?: (update: ProgressUpdate) => void,
 ): Promise<Envelope> {
   let args: unknown = {};
   if (json !== undefined) {
@@ -17,7 +18,7 @@ export async function callTool(
     }
   }
   try {
-    return await server.callTool(tool, args);
+    return await server.callTool(tool, args, onProgress ? { onProgress } : {});
   } catch (error) {
     return errorEnvelope(toErrorBody(error));
   }

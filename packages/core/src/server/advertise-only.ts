@@ -2,10 +2,11 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { AnyObjectSchema } from '../contract/tool.js';
 import { successEnvelopeSchema } from '../envelope/envelope.js';
+import { advertisedEnvelope, leanInputSchema, leanOutputSchema } from './lean-json-schema.js';
 
 type JsonSchemaConverter = StandardSchemaWithJSON['~standard']['jsonSchema'];
+type Json = Record<string, unknown>;
 
-const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
 const envelopes = new WeakMap<AnyObjectSchema, AnyObjectSchema>();
 
 /**
@@ -13,25 +14,37 @@ const envelopes = new WeakMap<AnyObjectSchema, AnyObjectSchema>();
  * arguments and results itself, so a bad argument comes back as an `invalid_input` envelope the
  * agent can act on instead of a bare protocol error. Built once per schema, JSON Schema included:
  * HTTP serving builds a server per request, and converting zod to JSON Schema each time cost
- * more than the rest of the call.
+ * more than the rest of the call. What is advertised is lean (see lean-json-schema.ts), so that
+ * `tools/list` stays small.
  */
-export function advertiseOnly(schema: z.ZodType): StandardSchemaWithJSON {
-  const known = advertised.get(schema);
-  if (known) return known;
-  const standard = schema['~standard'] as z.ZodType['~standard'] & { jsonSchema: JsonSchemaConverter };
-  const wrapped: StandardSchemaWithJSON = {
-    '~standard': {
-      version: 1,
-      vendor: 'opendata-mcp',
-      validate: (value: unknown) => ({ value }),
-      jsonSchema: {
-        input: memoize((options) => standard.jsonSchema.input(options)),
-        output: memoize((options) => standard.jsonSchema.output(options)),
+export const advertiseInput = advertiser((json) => leanInputSchema(json));
+
+/** The output schema of a data tool: its own fields' shape plus the envelope fields every answer has. */
+export const advertiseEnvelope = advertiser((json) => advertisedEnvelope(leanOutputSchema(json)));
+
+/** The output schema of a content tool, which has no envelope. */
+export const advertiseOutput = advertiser((json) => leanOutputSchema(json));
+
+function advertiser(shape: (json: Json) => Json): (schema: z.ZodType) => StandardSchemaWithJSON {
+  const advertised = new WeakMap<z.ZodType, StandardSchemaWithJSON>();
+  return (schema) => {
+    const known = advertised.get(schema);
+    if (known) return known;
+    const standard = schema['~standard'] as z.ZodType['~standard'] & { jsonSchema: JsonSchemaConverter };
+    const wrapped: StandardSchemaWithJSON = {
+      '~standard': {
+        version: 1,
+        vendor: 'opendata-mcp',
+        validate: (value: unknown) => ({ value }),
+        jsonSchema: {
+          input: memoize((options) => shape(standard.jsonSchema.input(options))),
+          output: memoize((options) => shape(standard.jsonSchema.output(options))),
+        },
       },
-    },
+    };
+    advertised.set(schema, wrapped);
+    return wrapped;
   };
-  advertised.set(schema, wrapped);
-  return wrapped;
 }
 
 /** The success envelope schema of a data tool, built once: zod compiles each schema on first parse. */

@@ -25,7 +25,7 @@ import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
 import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { advertiseOnly, envelopeSchemaOf } from './advertise-only.js';
+import { advertiseEnvelope, advertiseInput, advertiseOutput, envelopeSchemaOf } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
   type AdapterEntry,
@@ -303,13 +303,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     const config = {
       title: tool.title,
       description: tool.description,
-      inputSchema: advertiseOnly(tool.input),
-      annotations: { title: tool.title, ...tool.annotations },
+      inputSchema: advertiseInput(tool.input),
+      // The title is given once, at the top level where clients since 2025-06-18 read it.
+      annotations: { ...tool.annotations },
       ...(tool.meta ? { _meta: tool.meta } : {}),
       ...(tool.kind === 'data'
-        ? { outputSchema: advertiseOnly(envelopeSchemaOf(tool.output)) }
+        ? { outputSchema: advertiseEnvelope(tool.output) }
         : tool.output
-          ? { outputSchema: advertiseOnly(tool.output) }
+          ? { outputSchema: advertiseOutput(tool.output) }
           : {}),
     };
     server.registerTool(

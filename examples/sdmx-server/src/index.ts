@@ -1,0 +1,1 @@
+export { type SdmxServerHandle, startSdmxServer } from './start-sdmx-server.js';

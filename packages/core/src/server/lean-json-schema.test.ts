@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { advertisedEnvelope, leanInputSchema, leanOutputSchema } from './lean-json-schema.js';
+
+const json = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+
+describe('leanInputSchema', () => {
+  const input = z
+    .object({
+      limit: z.int().min(1).max(100).default(20).describe('Rows to return, 1..100 (default 20).'),
+      count: z.int().describe('Any integer.'),
+      filters: z.union([z.union([z.string().min(1), z.number()]), z.array(z.string())]).optional(),
+    })
+    .strict();
+  const lean = leanInputSchema(json(input, 'input'));
+
+  it('keeps descriptions, real bounds, defaults and strictness', () => {
+    expect(lean.additionalProperties).toBe(false);
+    expect(lean.properties).toMatchObject({
+      limit: { minimum: 1, maximum: 100, default: 20, description: 'Rows to return, 1..100 (default 20).' },
+    });
+  });
+
+  it('drops $schema and the safe-integer bounds zod writes for every integer', () => {
+    expect(lean).not.toHaveProperty('$schema');
+    expect((lean.properties as Record<string, object>).count).toEqual({
+      type: 'integer',
+      description: 'Any integer.',
+    });
+  });
+
+  it('flattens nested unions', () => {
+    const filters = (lean.properties as Record<string, { anyOf: unknown[] }>).filters;
+    expect(filters?.anyOf).toEqual([
+      { type: 'string', minLength: 1 },
+      { type: 'number' },
+      expect.objectContaining({ type: 'array' }),
+    ]);
+  });
+
+  it('leaves a property that is named like a keyword alone', () => {
+    const schema = leanInputSchema(json(z.object({ minimum: z.string().describe('x') }), 'input'));
+    expect(schema.properties).toEqual({ minimum: { type: 'string', description: 'x' } });
+  });
+});
+
+describe('leanOutputSchema', () => {
+  const output = z
+    .object({
+      rows: z.array(z.array(z.string())).describe('Rows.'),
+      total: z.int().nullable().describe('Count, or null.'),
+      kind: z.enum(['a', 'b']),
+      nested: z.object({ deep: z.object({ value: z.string() }) }).strict(),
+      note: z.string().optional(),
+    })
+    .strict();
+
+  it('keeps the shape of the first level: types, enums, required; nothing else', () => {
+    expect(leanOutputSchema(json(output, 'output'))).toEqual({
+      type: 'object',
+      properties: {
+        rows: { type: 'array' },
+        total: { type: ['integer', 'null'] },
+        kind: { type: 'string' },
+        nested: { type: 'object' },
+        note: { type: 'string' },
+      },
+      required: ['rows', 'total', 'kind', 'nested'],
+    });
+  });
+
+  it('goes deeper on request', () => {
+    const lean = leanOutputSchema(json(output, 'output'), 2);
+    expect((lean.properties as Record<string, unknown>).nested).toEqual({
+      type: 'object',
+      properties: { deep: { type: 'object' } },
+      required: ['deep'],
+    });
+    expect((lean.properties as Record<string, unknown>).kind).toEqual({ type: 'string', enum: ['a', 'b'] });
+  });
+});
+
+describe('advertisedEnvelope', () => {
+  it('requires the envelope fields beside the tool’s own', () => {
+    const schema = advertisedEnvelope(leanOutputSchema(json(z.object({ n: z.number() }), 'output')));
+    expect(schema.required).toEqual(['n', 'ok', 'source', 'citation', 'retrieved_at']);
+    expect(schema.properties).toEqual({
+      n: { type: 'number' },
+      ok: { const: true },
+      source: { type: 'object' },
+    });
+  });
+});

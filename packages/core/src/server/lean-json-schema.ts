@@ -1,0 +1,122 @@
+/**
+ * Shrinks the JSON Schemas a server advertises in `tools/list`. Clients load that list into every
+ * session, and each output schema used to repeat the envelope and provenance in full, descriptions
+ * included. What stays is what a validator needs to check an answer's shape: types, required
+ * fields, enums and constants, down to a depth. The full schemas remain available through
+ * `opendata-mcp tools --json`; core validates every answer against them before it leaves the server.
+ */
+
+type Json = Record<string, unknown>;
+
+// zod writes these bounds for every `z.int()`; they say nothing a client needs.
+const SAFE_MIN = Number.MIN_SAFE_INTEGER;
+const SAFE_MAX = Number.MAX_SAFE_INTEGER;
+
+/** Input schemas keep every description and bound an agent reads; only machine noise goes. */
+export function leanInputSchema(schema: Json): Json {
+  return strip(schema, true) as Json;
+}
+
+/**
+ * An output schema reduced to its shape: below `depth` levels of properties a field keeps only
+ * its type. Descriptions, `additionalProperties: false` and `$schema` are dropped, so the
+ * advertised schema accepts every answer the full one accepts.
+ */
+export function leanOutputSchema(schema: Json, depth = 1): Json {
+  return shape(strip(schema, true) as Json, depth);
+}
+
+function strip(value: unknown, root: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => strip(item, false));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Json = {};
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$schema' && root) continue;
+    if (key === 'minimum' && child === SAFE_MIN) continue;
+    if (key === 'maximum' && child === SAFE_MAX) continue;
+    // Property maps hold names, not keywords: a property may be called `minimum`.
+    out[key] =
+      key === 'properties' && child && typeof child === 'object'
+        ? Object.fromEntries(Object.entries(child).map(([name, s]) => [name, strip(s, false)]))
+        : strip(child, false);
+  }
+  return flattenAnyOf(out);
+}
+
+/** `anyOf: [{anyOf: [a, b]}, c]` accepts what `anyOf: [a, b, c]` accepts; zod nests unions so. */
+function flattenAnyOf(schema: Json): Json {
+  const branches = schema.anyOf as Json[] | undefined;
+  if (!Array.isArray(branches)) return schema;
+  const flat = branches.flatMap((b) =>
+    Object.keys(b).length === 1 && Array.isArray(b.anyOf) ? (b.anyOf as Json[]) : [b],
+  );
+  return { ...schema, anyOf: flat };
+}
+
+const SHAPE_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'items',
+  'required',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+]);
+
+function shape(schema: Json, depth: number): Json {
+  if (depth <= 0) return typeOnly(schema);
+  const out: Json = {};
+  for (const [key, child] of Object.entries(schema)) {
+    if (!SHAPE_KEYWORDS.has(key)) continue;
+    if (key === 'properties') {
+      out[key] = Object.fromEntries(
+        Object.entries(child as Record<string, Json>).map(([name, s]) => [name, shape(s, depth - 1)]),
+      );
+    } else if (key === 'items' && child && typeof child === 'object' && !Array.isArray(child)) {
+      out[key] = shape(child as Json, depth - 1);
+    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(child)) {
+      out[key] = (child as Json[]).map((branch) => shape(branch, depth));
+    } else out[key] = child;
+  }
+  return collapseTypeUnion(out);
+}
+
+/** The narrowest schema that still names a field's type: `{type}`, a constant, or anything. */
+function typeOnly(schema: Json): Json {
+  if ('const' in schema) return { const: schema.const };
+  if (schema.type !== undefined) return { type: schema.type };
+  const branches = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (branches?.every((b) => b.type !== undefined)) {
+    return collapseTypeUnion({ anyOf: branches.map((b) => ({ type: b.type })) });
+  }
+  return {};
+}
+
+/** `anyOf: [{type: a}, {type: b}]` says no more than `type: [a, b]`, in fewer bytes. */
+function collapseTypeUnion(schema: Json): Json {
+  const branches = schema.anyOf as Json[] | undefined;
+  if (!branches?.every((b) => Object.keys(b).length === 1 && b.type !== undefined)) return schema;
+  const types = [...new Set(branches.flatMap((b) => (Array.isArray(b.type) ? b.type : [b.type])))];
+  const { anyOf: _dropped, ...rest } = schema;
+  return { ...rest, type: types.length === 1 ? types[0] : types };
+}
+
+/**
+ * Adds the envelope to a data tool's own output shape. The envelope fields are required but
+ * barely typed: they are the same for every tool, described once in the server instructions,
+ * and repeating their schema made up most of the list.
+ */
+export function advertisedEnvelope(own: Json): Json {
+  const required = Array.isArray(own.required) ? (own.required as string[]) : [];
+  return {
+    ...own,
+    type: 'object',
+    properties: {
+      ...(own.properties as Json | undefined),
+      ok: { const: true },
+      source: { type: 'object' },
+    },
+    required: [...required, 'ok', 'source', 'citation', 'retrieved_at'],
+  };
+}
