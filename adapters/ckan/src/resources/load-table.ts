@@ -80,7 +80,7 @@ export async function loadTable(
     );
   }
   // The engine process boots while the file downloads.
-  warmEngine();
+  void warmEngine();
   reportProgress(ctx, 0, undefined, `Downloading ${url.host}${url.pathname}`);
   let lastReport = 0;
   const download = await ctx.http.download({

@@ -43,7 +43,13 @@ async function connectionPool(engine: Engine, size: number) {
  */
 export async function createLocalSession(
   engine: Engine,
-  init: { format: TableFormat; notes: string[]; limits: TableLimits },
+  init: {
+    format: TableFormat;
+    notes: string[];
+    limits: TableLimits;
+    /** Read-only checks of the table, run on a reader connection when their notes are first asked for. */
+    describe?: (connection: DuckDBConnection) => Promise<string[]>;
+  },
 ): Promise<TableSession> {
   const { connection, instance } = engine;
   const described = await connection.runAndReadAll('SELECT * FROM data LIMIT 0');
@@ -55,6 +61,7 @@ export async function createLocalSession(
   const pool = await connectionPool(engine, readConnections(init.limits));
   const columnNames = columns.map((column) => column.name);
   let closed = false;
+  let checked: Promise<string[]> | undefined;
 
   const execute = (sql: (reader: DuckDBConnection) => Promise<string>, limit: number, signal?: AbortSignal) =>
     pool.run(async (reader): Promise<QueryResult> => {
@@ -84,6 +91,12 @@ export async function createLocalSession(
     sample: async (n) => {
       const count = Math.max(0, Math.floor(n));
       return (await execute(async () => `SELECT * FROM data LIMIT ${count}`, count)).rows;
+    },
+    checkNotes: () => {
+      const describe = init.describe;
+      if (!describe) return Promise.resolve([]);
+      checked ??= pool.run((reader) => describe(reader));
+      return checked;
     },
     isOpen: () => !closed,
     close: async () => {

@@ -16,6 +16,7 @@ export type WorkerRequest =
     }
   | { id: number; op: 'query'; sql: string; limit: number }
   | { id: number; op: 'sample'; n: number }
+  | { id: number; op: 'check_notes' }
   | { op: 'interrupt'; id: number };
 
 /** An error crossing the process boundary: an OpenDataError's public fields, or a bare message. */
@@ -27,6 +28,11 @@ export interface WireError {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] }
+  | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] | string[] }
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: LoadProgress };
+
+/** Sent once by a new engine process when DuckDB is imported and it can take a table. */
+export interface WorkerReady {
+  ready: true;
+}
