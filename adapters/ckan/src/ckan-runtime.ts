@@ -16,6 +16,8 @@ export interface CkanRuntime {
   allowedHosts: string[] | undefined;
   /** How long a downloaded resource is trusted without asking the portal again (the metadata TTL). */
   resourceTtlMs: number;
+  /** Whether the portal runs `datastore_search_sql` (most keep it off); unknown until first tried. */
+  datastoreSql: { enabled: boolean | undefined };
 }
 
 export function createClient(baseUrl: string, quirks: ResolvedQuirks, ttlMs: number): CkanClient {

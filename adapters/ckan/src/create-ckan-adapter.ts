@@ -31,6 +31,7 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     sessions: new SessionCache(config.max_open_tables),
     allowedHosts: config.allowed_hosts,
     resourceTtlMs: config.metadata_ttl_ms,
+    datastoreSql: { enabled: undefined },
   };
   return {
     specificationVersion: SPECIFICATION_VERSION,

@@ -1,6 +1,7 @@
 import { type CacheRecord, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import { openTable, type TableSession, warmEngine } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
+import type { TableAccess } from '../ckan-source.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { notQueryableReason } from '../portal/package-view.js';
 import { refuseEmptyDownload } from './empty-resource.js';
@@ -8,7 +9,7 @@ import { loadDatastore } from './load-datastore.js';
 
 export interface LoadedTable {
   session: TableSession;
-  accessMethod: 'download' | 'datastore_api';
+  accessMethod: TableAccess;
   /** When the bytes behind this answer were fetched or confirmed current. */
   fetchedAt: Date;
   cache: CacheRecord;
@@ -23,6 +24,8 @@ export interface CachedTable {
   session: TableSession;
   portalFields: Array<{ name: string; type: string }> | null;
   fetchedAt: Date;
+  /** How the table was read, when not by downloading the resource's file. */
+  accessMethod?: TableAccess;
   isOpen(): boolean;
   close(): Promise<void>;
 }

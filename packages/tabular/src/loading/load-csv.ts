@@ -7,6 +7,7 @@ import type { FileBytes } from './file-bytes.js';
 import { findFooter } from './find-footer.js';
 import { isOutOfMemory, tooLargeForMemory } from './load-errors.js';
 import { loadIconv } from './load-iconv.js';
+import { duckType, type RecordField } from './portal-types.js';
 import { sniffCsvLayout } from './sniff-csv-layout.js';
 import { sqlIdentifier, sqlString } from './sql-literal.js';
 
@@ -17,6 +18,8 @@ export interface LoadCsvInput {
   tempDir: string;
   /** Text already decoded (XLSX sheets come in as CSV text). */
   text?: string;
+  /** Columns the publisher declares (a DataStore dump): only these are kept, with their declared types. */
+  declared?: RecordField[];
 }
 
 export const HEAD_BYTES = 256 * 1024;
@@ -80,7 +83,19 @@ async function planRead(input: LoadCsvInput, notes: string[], wholeFile: boolean
   return { plan: { path, skip: 0, sampled: false }, layout };
 }
 
-function readCsvSql(plan: ReadPlan, layout: ReturnType<typeof sniffCsvLayout>, extra: string[]) {
+function readCsvSql(
+  plan: ReadPlan,
+  layout: ReturnType<typeof sniffCsvLayout>,
+  extra: string[],
+  declared: RecordField[] | undefined,
+) {
+  const asText = extra.includes('all_varchar=true');
+  const kept = declared ? declared.filter((field) => layout.names.includes(field.id)) : null;
+  const types = kept
+    ? asText
+      ? []
+      : kept.map((field) => `${sqlString(field.id)}: '${duckType(field.type)}'`)
+    : layout.textColumns.map((name) => `${sqlString(name)}: 'VARCHAR'`);
   const options = [
     `delim=${sqlString(layout.delimiter)}`,
     `quote='"'`,
@@ -90,12 +105,10 @@ function readCsvSql(plan: ReadPlan, layout: ReturnType<typeof sniffCsvLayout>, e
     `names=[${layout.names.map(sqlString).join(', ')}]`,
     'null_padding=true',
     ...(layout.decimalComma ? [`decimal_separator=','`] : []),
-    ...(layout.textColumns.length > 0
-      ? [`types={${layout.textColumns.map((name) => `${sqlString(name)}: 'VARCHAR'`).join(', ')}}`]
-      : []),
+    ...(types.length > 0 ? [`types={${types.join(', ')}}`] : []),
     ...extra,
   ];
-  const columns = layout.names.map(sqlIdentifier).join(', ');
+  const columns = (kept ? kept.map((field) => field.id) : layout.names).map(sqlIdentifier).join(', ');
   return `CREATE TABLE data AS SELECT ${columns} FROM read_csv(${sqlString(plan.path)}, ${options.join(', ')})`;
 }
 
@@ -127,7 +140,7 @@ async function readWithAttempts(
   let lastError: unknown;
   for (const attempt of ATTEMPTS) {
     try {
-      await input.connection.run(readCsvSql(plan, layout, attempt.extra));
+      await input.connection.run(readCsvSql(plan, layout, attempt.extra, input.declared));
       if (attempt.note) notes.push(attempt.note);
       return notes;
     } catch (error) {

@@ -11,6 +11,7 @@ import { tooManyRows } from '../loading/load-errors.js';
 import { loadJson } from '../loading/load-json.js';
 import { loadParquet } from '../loading/load-parquet.js';
 import { xlsxToCsv } from '../loading/load-xlsx.js';
+import type { RecordField } from '../loading/portal-types.js';
 import type { TableSession } from '../table-session.js';
 import { createLocalSession } from './local-session.js';
 
@@ -26,6 +27,8 @@ export interface OpenLocalTableInput {
   /** The portal's declared format: only compared with what the bytes say, never trusted. */
   formatHint?: string | null;
   limits: TableLimits;
+  /** Columns the publisher declares for a CSV (a DataStore dump): only these are kept, with these types. */
+  declared?: RecordField[] | null;
   signal?: AbortSignal;
   onProgress?: (progress: LoadProgress) => void;
 }
@@ -38,6 +41,7 @@ async function loadInto(
   file: FileBytes,
   tempDir: string,
   limits: TableLimits,
+  declared: RecordField[] | undefined,
 ) {
   // No LIMIT on the load: it would cost DuckDB its parallel scan. The row cap is enforced on the
   // count right after loading, and the memory limit bounds what a huge file can take meanwhile.
@@ -49,7 +53,7 @@ async function loadInto(
     return [...sheet.notes, ...(await loadCsv({ connection, file, tempDir, text: sheet.text }))];
   }
   if (format === 'json') return loadJson({ connection, bytes: await file.all(), path, tempDir });
-  return loadCsv({ connection, file, tempDir });
+  return loadCsv({ connection, file, tempDir, ...(declared ? { declared } : {}) });
 }
 
 function checkAborted(signal: AbortSignal | undefined): void {
@@ -79,13 +83,15 @@ export async function openLocalTable(input: OpenLocalTableInput): Promise<TableS
   const tempDir = await mkdtemp(join(tmpdir(), 'opendata-tabular-'));
   try {
     report(1, `Loading ${format.toUpperCase()} into the query engine`);
-    notes.push(...(await loadInto(engine, format, file, tempDir, input.limits)));
+    const declared = input.declared ?? undefined;
+    notes.push(...(await loadInto(engine, format, file, tempDir, input.limits, declared)));
     checkAborted(input.signal);
     report(2, 'Checking the loaded table');
     const counted = await engine.connection.runAndReadAll('SELECT count(*) FROM data');
     const rowCount = Number(counted.getRows()[0]?.[0]);
     if (rowCount > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
-    if (format !== 'parquet') notes.push(...(await convertTable(engine.connection)));
+    // Parquet columns and declared columns carry the publisher's own types: no digit-group guessing.
+    if (format !== 'parquet' && !declared) notes.push(...(await convertTable(engine.connection)));
     const session = await createLocalSession(engine, {
       format,
       notes,

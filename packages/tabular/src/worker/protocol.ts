@@ -5,7 +5,14 @@ import type { QueryResult, TableDescription } from '../table-session.js';
 
 /** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
 export type WorkerRequest =
-  | { id: number; op: 'open_file'; path: string; formatHint: string | null; limits: TableLimits }
+  | {
+      id: number;
+      op: 'open_file';
+      path: string;
+      formatHint: string | null;
+      declared: RecordField[] | null;
+      limits: TableLimits;
+    }
   | {
       id: number;
       op: 'open_records';

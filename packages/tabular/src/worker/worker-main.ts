@@ -43,6 +43,7 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       session = await openLocalTable({
         path: request.path,
         formatHint: request.formatHint,
+        declared: request.declared,
         limits: request.limits,
         onProgress: (progress) => send({ id: request.id, progress }),
       });
