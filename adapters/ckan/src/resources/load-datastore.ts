@@ -46,7 +46,7 @@ export async function loadDatastore(
   resource: CkanResource,
   limits: TableLimits,
 ): Promise<LoadedTable> {
-  const key = `datastore:${resource.id}#${resource.last_modified ?? resource.metadata_modified ?? ''}`;
+  const key = `datastore:${rt.baseUrl}/${resource.id}#${resource.last_modified ?? resource.metadata_modified ?? ''}`;
   const {
     value: table,
     hit,
