@@ -34,6 +34,7 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     allowedHosts: config.allowed_hosts,
     resourceTtlMs: config.metadata_ttl_ms,
     datastoreSql: { enabled: undefined },
+    trustedFiles: new Map(),
   };
   const portals = config.allow_other_portals ? createOtherPortals(rt) : null;
   return {

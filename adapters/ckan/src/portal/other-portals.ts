@@ -77,6 +77,7 @@ export function createOtherPortals(home: CkanRuntime): OtherPortals {
         quirks,
         client: createClient(baseUrl, quirks, home.resourceTtlMs),
         datastoreSql: { enabled: undefined },
+        trustedFiles: new Map(),
       };
       kept.set(baseUrl, rt);
       if (kept.size > KEPT_PORTALS) kept.delete(kept.keys().next().value as string);

@@ -82,6 +82,8 @@ export async function loadTable(
       },
     );
   }
+  const trusted = await trustedTable(rt, url.href);
+  if (trusted) return trusted;
   // The engine process boots while the file downloads.
   void warmEngine();
   reportProgress(ctx, 0, undefined, `Downloading ${url.host}${url.pathname}`);
@@ -125,6 +127,14 @@ export async function loadTable(
     .finally(() => download.release?.());
   const { value: table, hit, release } = leased;
   await rt.sessions.drop(prefix, key);
+  if (rt.resourceTtlMs > 0) {
+    rt.trustedFiles.set(url.href, {
+      key,
+      fetchedAt: download.fetchedAt,
+      firstFetchedAt: download.firstFetchedAt,
+      until: download.fetchedAt.getTime() + rt.resourceTtlMs,
+    });
+  }
   return {
     session: table.session,
     accessMethod: 'download',
@@ -136,5 +146,27 @@ export async function loadTable(
     },
     datastoreFields: null,
     release,
+  };
+}
+
+/**
+ * The loaded table of a file confirmed within the metadata TTL, without touching the download cache:
+ * under many clients the per-call file checks and holds were work repeated for nothing.
+ */
+async function trustedTable(rt: CkanRuntime, url: string): Promise<LoadedTable | null> {
+  const trusted = rt.trustedFiles.get(url);
+  if (!trusted) return null;
+  const lease = Date.now() < trusted.until ? await rt.sessions.useLoaded(trusted.key) : null;
+  if (!lease) {
+    rt.trustedFiles.delete(url);
+    return null;
+  }
+  return {
+    session: lease.value.session,
+    accessMethod: 'download',
+    fetchedAt: trusted.fetchedAt,
+    cache: { hit: true, revalidated: false, first_fetched_at: trusted.firstFetchedAt.toISOString() },
+    datastoreFields: null,
+    release: lease.release,
   };
 }
