@@ -1,21 +1,30 @@
-// `pnpm bench load`: the offline server (`opendata-mcp serve --offline --transport http`, built) under
-// many clients at once. Side by side in one run: each tool's latency with one client (the three demo
+// `pnpm bench load`: the server (`opendata-mcp serve --transport http`, built) against the offline fixture
+// backends under many clients at once. The fixtures run in a process of their own (bench/load-fixtures.ts),
+// as a portal runs on another machine; `--fixtures-in-server` serves them from the server process instead
+// (`serve --offline`), where their CPU work queues on the server's event loop. Side by side in one run: each tool's latency with one client (the three demo
 // journeys played in turn), then with CLIENTS clients playing the journeys for DURATION_S seconds; the
 // server's resident memory (its own plus its table engine processes) warm, at peak and after the run.
 // Prints a table, then one JSON line. Arguments: [clients] [seconds].
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { ckanDemoJourney } from '../adapters/ckan/src/index.js';
 import { lindasDemoJourney } from '../adapters/lindas/src/index.js';
 import { sdmxDemoJourney } from '../adapters/sdmx/src/index.js';
 import type { DemoJourney, SuccessEnvelope } from '../packages/core/src/index.js';
-import { childrenResidentBytes } from '../packages/tabular/src/fuzz/child-memory.js';
+import { childPids, childrenResidentBytes } from '../packages/tabular/src/fuzz/child-memory.js';
 import { residentBytes } from '../packages/tabular/src/worker/resident-memory.js';
+import { CORES, cpuSeconds } from './cpu-seconds.js';
 
-const CLIENTS = Number(process.argv[2] ?? 32);
-const DURATION_S = Number(process.argv[3] ?? 20);
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const [clientsArg, secondsArg] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const CLIENTS = Number(clientsArg ?? 32);
+const DURATION_S = Number(secondsArg ?? 20);
+const FIXTURES_IN_SERVER = flags.includes('--fixtures-in-server');
 const SOLO_ROUNDS = 5;
 const JOURNEYS = [lindasDemoJourney, ckanDemoJourney, sdmxDemoJourney];
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,7 +37,36 @@ function serverResident(pid: number): number {
   return (residentBytes(pid) ?? 0) + childrenResidentBytes(pid);
 }
 
-async function startServer(): Promise<{ child: ChildProcess; url: string }> {
+/** The fixture backends in a child process; a configuration file that points the server at them. */
+async function startFixtures(): Promise<{ child: ChildProcess; config: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--conditions=@opendata-mcp/source',
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./load-fixtures.ts', import.meta.url)),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const [line] = (await once(child.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+  const fixtures = JSON.parse(String(line)) as Record<
+    'lindas' | 'ckan' | 'sdmx',
+    { url: string; hostPort: string }
+  >;
+  // The same entries `serve --offline` builds for in-process fixtures.
+  const adapters = Object.entries(fixtures).map(([type, f]) => ({
+    type,
+    url: f.url,
+    trusted_hosts: [f.hostPort],
+    allowed_hosts: [new URL(f.url).hostname],
+  }));
+  const config = join(mkdtempSync(join(tmpdir(), 'bench-load-')), 'config.json');
+  writeFileSync(config, JSON.stringify({ adapters }));
+  return { child, config };
+}
+
+async function startServer(config: string | null): Promise<{ child: ChildProcess; url: string }> {
   execFileSync(
     process.execPath,
     [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-b'],
@@ -37,7 +75,8 @@ async function startServer(): Promise<{ child: ChildProcess; url: string }> {
       stdio: 'inherit',
     },
   );
-  const child = spawn(process.execPath, [bin, 'serve', '--offline', '--transport', 'http', '--port', '0'], {
+  const source = config ? ['--config', config] : ['--offline'];
+  const child = spawn(process.execPath, [bin, 'serve', ...source, '--transport', 'http', '--port', '0'], {
     env: { ...process.env, OPENDATA_MCP_LOG_LEVEL: 'warn' },
   });
   let stderr = '';
@@ -80,7 +119,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-const { child, url } = await startServer();
+const fixtures = FIXTURES_IN_SERVER ? null : await startFixtures();
+const { child, url } = await startServer(fixtures?.config ?? null);
 const pid = child.pid as number;
 try {
   const solo: Timings = new Map();
@@ -98,6 +138,14 @@ try {
   const sampler = setInterval(() => {
     peak = Math.max(peak, serverResident(pid));
   }, 100);
+  // Where the machine's CPU goes during the run: server, its engine processes, fixtures, these clients.
+  const engineCpu = () => childPids(pid).reduce((sum, child) => sum + cpuSeconds(child), 0);
+  const cpuBefore = {
+    server: cpuSeconds(pid),
+    engines: engineCpu(),
+    fixtures: fixtures ? cpuSeconds(fixtures.child.pid as number) : 0,
+    clients: cpuSeconds(process.pid),
+  };
   const deadline = performance.now() + DURATION_S * 1000;
   const clients = await Promise.all(Array.from({ length: CLIENTS }, () => connect(url)));
   await Promise.all(
@@ -108,6 +156,13 @@ try {
     }),
   );
   clearInterval(sampler);
+  const cpu = {
+    server_s: cpuSeconds(pid) - cpuBefore.server,
+    engines_s: engineCpu() - cpuBefore.engines,
+    fixtures_s: fixtures ? cpuSeconds(fixtures.child.pid as number) - cpuBefore.fixtures : null,
+    clients_s: cpuSeconds(process.pid) - cpuBefore.clients,
+    available_s: CORES * DURATION_S,
+  };
   await Promise.all(clients.map((client) => client.close()));
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   const after = serverResident(pid);
@@ -125,7 +180,9 @@ try {
       p50_ratio: Number((loadedP50 / soloP50).toFixed(2)),
     };
   });
-  console.log(`${CLIENTS} clients over Streamable HTTP for ${DURATION_S} s, the three demo journeys in turn`);
+  console.log(
+    `${CLIENTS} clients over Streamable HTTP for ${DURATION_S} s, the three demo journeys in turn; fixtures ${FIXTURES_IN_SERVER ? 'in the server process' : 'in a process of their own'}`,
+  );
   for (const row of rows) {
     console.log(
       `${row.tool.padEnd(26)} solo p50 ${String(row.solo_p50_ms).padStart(5)} ms   loaded p50 ${String(row.loaded_p50_ms).padStart(6)} ms  p99 ${String(row.loaded_p99_ms).padStart(6)} ms  ${row.p50_ratio}x  (${row.calls} calls)`,
@@ -134,6 +191,10 @@ try {
   const mb = (bytes: number) => Math.round(bytes / 1048576);
   const queryRatio = rows.find((row) => row.tool === 'query_resource')?.p50_ratio ?? Number.NaN;
   const rssReturn = after / warm;
+  const round = (n: number | null) => (n === null ? null : Number(n.toFixed(1)));
+  console.log(
+    `CPU during the run: server ${round(cpu.server_s)} s, engine processes ${round(cpu.engines_s)} s, fixtures ${cpu.fixtures_s === null ? 'in the server' : `${round(cpu.fixtures_s)} s`}, bench clients ${round(cpu.clients_s)} s (${CORES} cores x ${DURATION_S} s = ${cpu.available_s} s)`,
+  );
   console.log(`errors ${errors}; server RSS warm ${mb(warm)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB`);
   console.log(
     `  of which engine processes: warm ${mb(warmEngines)} MB, after ${mb(childrenResidentBytes(pid))} MB`,
@@ -146,8 +207,10 @@ try {
       bench: 'load',
       clients: CLIENTS,
       seconds: DURATION_S,
+      fixtures: FIXTURES_IN_SERVER ? 'in_server' : 'own_process',
       errors,
       tools: rows,
+      cpu_s: Object.fromEntries(Object.entries(cpu).map(([key, value]) => [key, round(value)])),
       rss_warm_mb: mb(warm),
       rss_peak_mb: mb(peak),
       rss_after_mb: mb(after),
@@ -156,4 +219,5 @@ try {
   );
 } finally {
   child.kill('SIGTERM');
+  fixtures?.child.stdin?.end();
 }

@@ -12,7 +12,12 @@ describeAdapterConformance({
   async setup() {
     const fixture = await startCkanFixture();
     return {
-      adapter: createCkanAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] }),
+      // Other portals on, so the shared vocabulary checks cover the `portal` parameter too.
+      adapter: createCkanAdapter({
+        url: fixture.url,
+        trusted_hosts: [fixture.hostPort],
+        allow_other_portals: true,
+      }),
       server: { http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-conformance-')) } },
       teardown: () => fixture.close(),
     };
@@ -31,5 +36,6 @@ describeAdapterConformance({
     { tool: 'query_resource', args: { ...BUS, sql: 'SELECT 1', limit: 500 }, code: 'invalid_input' },
     { tool: 'search_datasets', args: { query: 'x', publisher_id: 'Bad Name!' }, code: 'invalid_input' },
     { tool: 'get_schema', args: { dataset_id: 'bolsa-familia-pagamentos' }, code: 'unsupported_resource' },
+    { tool: 'search_datasets', args: { query: 'x', portal: 'atlantis' }, code: 'invalid_input' },
   ],
 });

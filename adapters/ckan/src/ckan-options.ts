@@ -31,6 +31,13 @@ export const CkanOptionsSchema = z
       .describe(
         'How long catalogue answers, and resource files downloaded for them, are reused without asking the portal again (0: ask every time).',
       ),
+    allow_other_portals: z
+      .boolean()
+      .default(false)
+      .describe(
+        'Let a tool call name another CKAN portal with `portal` (a URL, or an id of the built-in portal directory). ' +
+          'Requests still pass the outbound guard and allowed_hosts. Off by default.',
+      ),
     max_open_tables: z
       .number()
       .int()

@@ -16,6 +16,20 @@ export interface CkanRuntime {
   allowedHosts: string[] | undefined;
   /** How long a downloaded resource is trusted without asking the portal again (the metadata TTL). */
   resourceTtlMs: number;
+  /**
+   * Resource files confirmed current, by URL: the loaded table's cache key, when the file was fetched or
+   * confirmed, and until when it is trusted. Within that time a query goes straight to the loaded table.
+   */
+  trustedFiles: Map<string, TrustedFile>;
+  /** Whether the portal runs `datastore_search_sql` (most keep it off); unknown until first tried. */
+  datastoreSql: { enabled: boolean | undefined };
+}
+
+export interface TrustedFile {
+  key: string;
+  fetchedAt: Date;
+  firstFetchedAt: Date;
+  until: number;
 }
 
 export function createClient(baseUrl: string, quirks: ResolvedQuirks, ttlMs: number): CkanClient {

@@ -2,13 +2,16 @@ import type { CacheRecord, License, Provenance, QueryRecord } from '@opendata-mc
 import type { CkanRuntime } from './ckan-runtime.js';
 import type { ActionAnswer } from './portal/ckan-client.js';
 
+/** How the rows of an answer were read from the portal. */
+export type TableAccess = 'download' | 'datastore_api' | 'datastore_dump' | 'datastore_sql';
+
 interface SourceParts {
   identifiers: Record<string, string>;
   title?: string | null;
   publisher?: string | null;
   url?: string | null;
   query: QueryRecord | null;
-  accessMethod: 'ckan_api' | 'download' | 'datastore_api';
+  accessMethod: 'ckan_api' | TableAccess;
   /** The metadata answer the tool relied on (its time and cache state). */
   metadata: ActionAnswer<unknown>;
   /** When the data itself was fetched, if later than the metadata. */

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ckanPrompts, ckanResources } from './ckan-extras.js';
 import { CkanOptionsSchema } from './ckan-options.js';
 import { type CkanRuntime, createClient } from './ckan-runtime.js';
+import { createOtherPortals } from './portal/other-portals.js';
 import { resolveQuirks } from './portal/portal-quirks.js';
 import { SessionCache } from './resources/session-cache.js';
 import { ckanSearch } from './search-datasets-capability.js';
@@ -11,6 +12,7 @@ import { getSchemaTool } from './tools/get-schema.js';
 import { listOrganizationsTool } from './tools/list-organizations.js';
 import { queryResourceTool } from './tools/query-resource.js';
 import { searchDatasetsTool } from './tools/search-datasets.js';
+import { withPortal } from './tools/with-portal.js';
 
 /** One CKAN portal as an adapter; several instances (with distinct ids and tool prefixes) can share a server. */
 export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): Adapter {
@@ -31,7 +33,10 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     sessions: new SessionCache(config.max_open_tables),
     allowedHosts: config.allowed_hosts,
     resourceTtlMs: config.metadata_ttl_ms,
+    datastoreSql: { enabled: undefined },
+    trustedFiles: new Map(),
   };
+  const portals = config.allow_other_portals ? createOtherPortals(rt) : null;
   return {
     specificationVersion: SPECIFICATION_VERSION,
     id: config.id,
@@ -44,13 +49,9 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
       'with one read-only SQL query over the table `data` in query_resource. The SQL always runs over the whole ' +
       'resource; only the returned rows are capped (100). Every number must come from a query result; quote the ' +
       '`citation` with the answer. Files above the size or row caps are refused, never cut.',
-    tools: [
-      searchDatasetsTool(rt),
-      getDatasetTool(rt),
-      getSchemaTool(rt),
-      queryResourceTool(rt),
-      listOrganizationsTool(rt),
-    ],
+    tools: [searchDatasetsTool, getDatasetTool, getSchemaTool, queryResourceTool, listOrganizationsTool].map(
+      (build) => withPortal(rt, portals, build),
+    ),
     network: networkPolicyOf(config),
     search: ckanSearch(rt),
     resources: ckanResources(rt, config.id),
@@ -62,7 +63,11 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
         { q: '*:*', rows: 0 },
         { cache: false },
       );
-      return { reachable: true, count: { label: 'datasets', value: answer.result.count } };
+      return {
+        reachable: true,
+        count: { label: 'datasets', value: answer.result.count },
+        ...(portals ? { detail: portals.describe() } : {}),
+      };
     },
     async close() {
       await rt.sessions.closeAll();

@@ -1,5 +1,6 @@
 import type { TableLimits } from './engine/table-limits.js';
 import type { QueryResult, TableDescription, TableSession } from './table-session.js';
+import { loadDeadline } from './worker/engine-limits.js';
 import type { EngineProcess } from './worker/engine-process.js';
 
 /** Time a query gets past its own timeout to be interrupted by DuckDB before its process is killed. */
@@ -16,6 +17,7 @@ export function remoteSession(
     deadlineMs: limits.queryTimeoutMs + QUERY_GRACE_MS,
     statedLimitMs: limits.queryTimeoutMs,
   };
+  let checked: Promise<string[]> | undefined;
   return {
     ...description,
     query: (sql, options) =>
@@ -24,6 +26,18 @@ export function remoteSession(
         { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
     sample: (n) => engine.request<Record<string, unknown>[]>({ op: 'sample', n }, bounds),
+    checkNotes: () => {
+      // Whole-table scans like the load's own, so they get the load's deadline.
+      checked ??= engine.request<string[]>(
+        { op: 'check_notes' },
+        { phase: 'query', deadlineMs: loadDeadline(limits) },
+      );
+      // A failed check run is asked again next time rather than remembered.
+      checked.catch(() => {
+        checked = undefined;
+      });
+      return checked;
+    },
     isOpen: () => engine.alive,
     close: () => engine.stop('closed'),
   };

@@ -40,6 +40,11 @@ export interface TableSession extends TableDescription {
   query(sql: string, options: QueryOptions): Promise<QueryResult>;
   sample(n: number): Promise<Record<string, unknown>[]>;
   /**
+   * What the table checks found (rows entirely empty, padded key values, total and subtotal rows).
+   * They scan the whole table, so they run on the first call, not while loading; later calls reuse it.
+   */
+  checkNotes(): Promise<string[]>;
+  /**
    * False once the table is gone: closed, or its engine process stopped (a query ran past its
    * deadline or memory ceiling). A caller holding it in a cache loads the resource again.
    */

@@ -58,14 +58,23 @@ export class CkanClient {
   }
 
   urlFor(apiPath: string, name: string, params: Params): string {
-    const root = new URL(this.baseUrl);
-    const basePath = root.pathname.replace(/\/+$/, '');
-    // A configured sub-path wins over the host table's prefix.
-    const url = new URL(`${basePath || this.quirks.path_prefix}${apiPath}/${name}`, root.origin);
+    const url = this.portalUrl(`${apiPath}/${name}`);
     for (const [key, value] of Object.entries(params)) {
       if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
     }
     return url.toString();
+  }
+
+  /** The DataStore's bulk CSV export of one resource (`/datastore/dump/<id>`, beside the action API). */
+  dumpUrl(resourceId: string): string {
+    return this.portalUrl(`/datastore/dump/${encodeURIComponent(resourceId)}`).toString();
+  }
+
+  private portalUrl(path: string): URL {
+    const root = new URL(this.baseUrl);
+    const basePath = root.pathname.replace(/\/+$/, '');
+    // A configured sub-path wins over the host table's prefix.
+    return new URL(`${basePath || this.quirks.path_prefix}${path}`, root.origin);
   }
 
   private async call<T>(

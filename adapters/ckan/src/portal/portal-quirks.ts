@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PORTAL_DIRECTORY } from './portal-directory.js';
 
 /** What differs between CKAN portals, as data: the adapter reads these, never branches on a host name. */
 export const PortalQuirksSchema = z
@@ -50,19 +51,12 @@ const DEFAULTS: Omit<ResolvedQuirks, 'api_path'> = {
   datastore_page_size: 1000,
 };
 
-/** Known portals by host name. Configuration (`quirks`) overrides any entry. */
-export const PORTAL_QUIRKS: Readonly<Record<string, PortalQuirks>> = {
-  'data.gov.ua': { api_path: '/api/3/action', languages: ['uk', 'en'] },
-  'ckan.opendata.swiss': { api_path: '/api/3/action', languages: ['en', 'de', 'fr', 'it'] },
-  'opendata.swiss': { api_path: '/api/3/action', languages: ['en', 'de', 'fr', 'it'] },
-  'data.stadt-zuerich.ch': { api_path: '/api/3/action', languages: ['de', 'en'] },
-  'data.gov.au': { api_path: '/api/3/action', path_prefix: '/data' },
-  'data.gov.uk': { api_path: '/api/action' },
-  'catalog.data.gov': { api_path: '/api/3/action' },
-  'data.humdata.org': { api_path: '/api/3/action' },
-  'legado.dados.gov.br': { api_path: '/api/3/action', languages: ['pt', 'en'] },
-  'demo.ckan.org': { api_path: '/api/3/action', datastore_page_size: 100 },
-};
+/** Known portals by host name, read from the portal directory. Configuration (`quirks`) overrides any entry. */
+export const PORTAL_QUIRKS: Readonly<Record<string, PortalQuirks>> = Object.fromEntries(
+  PORTAL_DIRECTORY.flatMap((entry) =>
+    [new URL(entry.url).hostname, ...(entry.aliases ?? [])].map((host) => [host, entry.quirks]),
+  ),
+);
 
 /** The quirks in force for one portal: defaults, then the host table, then the configured overrides. */
 export function resolveQuirks(host: string, configured: PortalQuirks | undefined): ResolvedQuirks {

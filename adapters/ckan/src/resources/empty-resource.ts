@@ -1,4 +1,5 @@
 import { OpenDataError } from '@opendata-mcp/core';
+import type { TableAccess } from '../ckan-source.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 
 /**
@@ -20,7 +21,7 @@ export function refuseEmptyDownload(resource: CkanResource, bytes: number): void
 }
 
 /** The notes an answer over a table without rows must carry; none when it has rows. */
-export function rowNotes(rowCount: number, accessMethod: 'download' | 'datastore_api'): string[] {
+export function rowNotes(rowCount: number, accessMethod: TableAccess): string[] {
   if (rowCount > 0) return [];
   return [
     accessMethod === 'download'

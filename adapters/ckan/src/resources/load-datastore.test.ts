@@ -1,34 +1,8 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createOpenDataServer, type Envelope, silentLogger } from '@opendata-mcp/core';
+import type { Envelope } from '@opendata-mcp/core';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { type CkanFixture, startCkanFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCkanAdapter } from '../index.js';
-
-const DATASTORE = { dataset_id: 'frictionless', resource_id: '711069ae-b409-4584-843a-3d6f5a47e129' };
-
-/**
- * A portal in front of the fixture whose datastore_search serves at most one record per page, as a
- * portal with a low ckan.datastore.search.rows_max does, while `total` still counts every row.
- * With `dropAfter`, pages from that offset on come back empty (a portal losing rows mid-read).
- */
-function cappedPortal(fixture: CkanFixture, dropAfter = Number.POSITIVE_INFINITY): Promise<LoopbackServer> {
-  return startLoopbackServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', fixture.url);
-    if (!url.pathname.endsWith('/datastore_search')) {
-      const upstream = await fetch(`${fixture.url}${req.url}`);
-      res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text());
-      return;
-    }
-    const offset = Number(url.searchParams.get('offset') ?? 0);
-    url.searchParams.set('offset', '0');
-    const whole = (await (await fetch(url)).json()) as { result: { records: unknown[] } };
-    whole.result.records = offset >= dropAfter ? [] : whole.result.records.slice(offset, offset + 1);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(whole));
-  });
-}
+import { cappedPortal, DATASTORE, serverFor } from '../../e2e/datastore-portals.js';
 
 /** A portal whose datastore_search serves one record a page and ignores offset: the first page every time. */
 function repeatingPortal(fixture: CkanFixture): Promise<LoopbackServer> {
@@ -46,28 +20,14 @@ function repeatingPortal(fixture: CkanFixture): Promise<LoopbackServer> {
   });
 }
 
-function serverFor(portal: LoopbackServer, fixture: CkanFixture) {
-  return createOpenDataServer({
-    adapters: [
-      createCkanAdapter({
-        url: portal.origin,
-        trusted_hosts: [portal.hostPort, fixture.hostPort],
-        api_path: '/api/3/action',
-      }),
-    ],
-    logger: silentLogger,
-    http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-datastore-')), retry: { retries: 0 } },
-  });
-}
-
 function errorOf(envelope: Envelope) {
   return envelope.ok ? undefined : envelope.error;
 }
 
-describe('loadDatastore paging', () => {
+describe('loadDatastore paging (a portal without the bulk dump)', () => {
   let fixture: CkanFixture;
   beforeAll(async () => {
-    fixture = await startCkanFixture();
+    fixture = await startCkanFixture({ datastore: { dump: false } });
   });
   afterAll(async () => fixture.close());
 

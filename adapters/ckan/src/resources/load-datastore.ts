@@ -1,7 +1,8 @@
 import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
-import { openRecords } from '@opendata-mcp/tabular';
+import { openRecords, type TableLimits } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { CkanResource } from '../portal/ckan-types.js';
+import { loadDump } from './datastore-dump.js';
 import type { CachedTable, LoadedTable } from './load-table.js';
 
 interface DatastorePage {
@@ -13,14 +14,39 @@ interface DatastorePage {
 /** CKAN's own row id is not part of the published table. */
 const INTERNAL_FIELDS = new Set(['_id', '_full_text']);
 
-/** Pages a DataStore table in through datastore_search and loads it with the portal's column types. */
+function tooManyRows(limits: TableLimits, total?: number): OpenDataError {
+  return new OpenDataError(
+    'resource_too_large',
+    total === undefined
+      ? `The DataStore table holds more than ${limits.maxRows} rows.`
+      : `The DataStore table holds ${total} rows; the cap is ${limits.maxRows}.`,
+    { hint: 'Pick a smaller resource, or ask the operator to raise maxRows.' },
+  );
+}
+
+function lostRows(resource: CkanResource, returned: number, total: number): OpenDataError {
+  return new OpenDataError(
+    'upstream_error',
+    `The portal returned ${returned} of the ${total} rows its DataStore states for resource ${resource.id}.`,
+    {
+      hint: 'The table cannot be read whole right now, so no answer is given; try again later.',
+      details: { returned, total },
+    },
+  );
+}
+
+/**
+ * A DataStore table, read whole. The first `datastore_search` page gives the declared columns and the
+ * row count; a table that fits in it is done. A larger one is read through the portal's bulk dump in
+ * one request, and paged through `datastore_search` only where the portal has no dump.
+ */
 export async function loadDatastore(
   rt: CkanRuntime,
   ctx: ToolContext,
   resource: CkanResource,
-  limits: { maxRows: number; memoryBytes: number; queryTimeoutMs: number },
+  limits: TableLimits,
 ): Promise<LoadedTable> {
-  const key = `datastore:${resource.id}#${resource.last_modified ?? resource.metadata_modified ?? ''}`;
+  const key = `datastore:${rt.baseUrl}/${resource.id}#${resource.last_modified ?? resource.metadata_modified ?? ''}`;
   const {
     value: table,
     hit,
@@ -33,6 +59,7 @@ export async function loadDatastore(
     let total: number | undefined;
     let declared: Array<{ id: string; type?: string }> = [];
     let fetchedAt = new Date(0);
+    const portalFields = () => declared.map((f) => ({ name: f.id, type: f.type ?? 'text' }));
     for (;;) {
       const answer = await rt.client.action<DatastorePage>(
         ctx,
@@ -46,15 +73,7 @@ export async function loadDatastore(
       if (pages === 1) {
         declared = (page.fields ?? []).filter((f) => !INTERNAL_FIELDS.has(f.id));
         total = typeof page.total === 'number' ? page.total : undefined;
-        if (total !== undefined && total > limits.maxRows) {
-          throw new OpenDataError(
-            'resource_too_large',
-            `The DataStore table holds ${total} rows; the cap is ${limits.maxRows}.`,
-            {
-              hint: 'Pick a smaller resource, or ask the operator to raise maxRows.',
-            },
-          );
-        }
+        if (total !== undefined && total > limits.maxRows) throw tooManyRows(limits, total);
       }
       const rows = page.records ?? [];
       // A portal that ignores offset sends the first page again: a table read that way would repeat rows.
@@ -77,36 +96,37 @@ export async function loadDatastore(
       // the table only when the portal does not say how many rows there are.
       if (rows.length === 0 || (total !== undefined ? records.length >= total : rows.length < pageSize))
         break;
-      if (records.length > limits.maxRows) {
-        throw new OpenDataError(
-          'resource_too_large',
-          `The DataStore table holds more than ${limits.maxRows} rows.`,
-          {
-            hint: 'Pick a smaller resource, or ask the operator to raise maxRows.',
-          },
-        );
+      if (records.length > limits.maxRows) throw tooManyRows(limits);
+      if (pages === 1) {
+        // More than one page: one request for the whole table beats many.
+        const dumped = await loadDump(rt, ctx, resource.id, declared, limits);
+        if (dumped) {
+          const { session } = dumped;
+          if (total !== undefined && session.rowCount !== total) {
+            await session.close();
+            throw lostRows(resource, session.rowCount, total);
+          }
+          return {
+            session,
+            portalFields: portalFields(),
+            fetchedAt: dumped.fetchedAt,
+            accessMethod: 'datastore_dump',
+            isOpen: () => session.isOpen(),
+            close: () => session.close(),
+          };
+        }
       }
     }
-    if (total !== undefined && records.length !== total) {
-      throw new OpenDataError(
-        'upstream_error',
-        `The portal returned ${records.length} of the ${total} rows its DataStore states for resource ${resource.id}.`,
-        {
-          hint: 'The table cannot be read whole right now, so no answer is given; try again later.',
-          details: { returned: records.length, total },
-        },
-      );
-    }
+    if (total !== undefined && records.length !== total) throw lostRows(resource, records.length, total);
     const session = await openRecords({
       fields: declared.map((f) => ({ id: f.id, type: f.type ?? null })),
       records,
       limits,
       notes: [`Read ${records.length} records from the portal's DataStore in ${pages} page(s).`],
     });
-    const portalFields = declared.map((f) => ({ name: f.id, type: f.type ?? 'text' }));
     return {
       session,
-      portalFields,
+      portalFields: portalFields(),
       fetchedAt,
       isOpen: () => session.isOpen(),
       close: () => session.close(),
@@ -114,7 +134,7 @@ export async function loadDatastore(
   });
   return {
     session: table.session,
-    accessMethod: 'datastore_api',
+    accessMethod: table.accessMethod ?? 'datastore_api',
     fetchedAt: table.fetchedAt,
     cache: { hit, revalidated: false, first_fetched_at: hit ? table.fetchedAt.toISOString() : null },
     datastoreFields: table.portalFields,

@@ -1,6 +1,7 @@
 import { type CacheRecord, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import { openTable, type TableSession, warmEngine } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
+import type { TableAccess } from '../ckan-source.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { notQueryableReason } from '../portal/package-view.js';
 import { refuseEmptyDownload } from './empty-resource.js';
@@ -8,7 +9,7 @@ import { loadDatastore } from './load-datastore.js';
 
 export interface LoadedTable {
   session: TableSession;
-  accessMethod: 'download' | 'datastore_api';
+  accessMethod: TableAccess;
   /** When the bytes behind this answer were fetched or confirmed current. */
   fetchedAt: Date;
   cache: CacheRecord;
@@ -23,6 +24,8 @@ export interface CachedTable {
   session: TableSession;
   portalFields: Array<{ name: string; type: string }> | null;
   fetchedAt: Date;
+  /** How the table was read, when not by downloading the resource's file. */
+  accessMethod?: TableAccess;
   isOpen(): boolean;
   close(): Promise<void>;
 }
@@ -79,8 +82,10 @@ export async function loadTable(
       },
     );
   }
+  const trusted = await trustedTable(rt, url.href);
+  if (trusted) return trusted;
   // The engine process boots while the file downloads.
-  warmEngine();
+  void warmEngine();
   reportProgress(ctx, 0, undefined, `Downloading ${url.host}${url.pathname}`);
   let lastReport = 0;
   const download = await ctx.http.download({
@@ -122,6 +127,14 @@ export async function loadTable(
     .finally(() => download.release?.());
   const { value: table, hit, release } = leased;
   await rt.sessions.drop(prefix, key);
+  if (rt.resourceTtlMs > 0) {
+    rt.trustedFiles.set(url.href, {
+      key,
+      fetchedAt: download.fetchedAt,
+      firstFetchedAt: download.firstFetchedAt,
+      until: download.fetchedAt.getTime() + rt.resourceTtlMs,
+    });
+  }
   return {
     session: table.session,
     accessMethod: 'download',
@@ -133,5 +146,27 @@ export async function loadTable(
     },
     datastoreFields: null,
     release,
+  };
+}
+
+/**
+ * The loaded table of a file confirmed within the metadata TTL, without touching the download cache:
+ * under many clients the per-call file checks and holds were work repeated for nothing.
+ */
+async function trustedTable(rt: CkanRuntime, url: string): Promise<LoadedTable | null> {
+  const trusted = rt.trustedFiles.get(url);
+  if (!trusted) return null;
+  const lease = Date.now() < trusted.until ? await rt.sessions.useLoaded(trusted.key) : null;
+  if (!lease) {
+    rt.trustedFiles.delete(url);
+    return null;
+  }
+  return {
+    session: lease.value.session,
+    accessMethod: 'download',
+    fetchedAt: trusted.fetchedAt,
+    cache: { hit: true, revalidated: false, first_fetched_at: trusted.firstFetchedAt.toISOString() },
+    datastoreFields: null,
+    release: lease.release,
   };
 }

@@ -6,6 +6,25 @@ function table(name: string, closed: string[]) {
 }
 
 describe('SessionCache', () => {
+  it('leases a loaded table without a loader, and nothing when it is absent, stopped or evicted', async () => {
+    const closed: string[] = [];
+    const cache = new SessionCache<ReturnType<typeof table> & { isOpen(): boolean }>(1);
+    expect(await cache.useLoaded('a')).toBeNull();
+    let open = true;
+    const a = await cache.use('a', async () => ({ ...table('a', closed), isOpen: () => open }));
+    await a.release();
+    const leased = await cache.useLoaded('a');
+    expect([leased?.value.name, leased?.hit]).toEqual(['a', true]);
+    await leased?.release();
+    open = false;
+    expect(await cache.useLoaded('a')).toBeNull();
+    open = true;
+    const b = await cache.use('b', async () => ({ ...table('b', closed), isOpen: () => true }));
+    await b.release();
+    expect(await cache.useLoaded('a')).toBeNull();
+    expect(closed).toEqual(['a']);
+  });
+
   it('loads a table again when the cached one was stopped by itself', async () => {
     const closed: string[] = [];
     const cache = new SessionCache<ReturnType<typeof table> & { isOpen(): boolean }>(2);

@@ -69,6 +69,22 @@ export class SessionCache<T extends Closable = Closable> {
     return { value, hit, release: this.releaser(entry) };
   }
 
+  /** A lease on the table under `key` when it is loaded and open; null otherwise (nothing is loaded). */
+  async useLoaded(key: string): Promise<Lease<T> | null> {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    entry.leases++;
+    const value = await entry.value.catch(() => null);
+    if (!value || value.isOpen?.() === false || entry.retired) {
+      entry.leases--;
+      if (entry.retired && entry.leases === 0) await close(entry);
+      return null;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { value, hit: true, release: this.releaser(entry) };
+  }
+
   /** Drops entries whose key starts with `prefix` (a newer version of the same resource was loaded). */
   async drop(prefix: string, keep: string): Promise<void> {
     for (const key of [...this.entries.keys()]) {

@@ -74,7 +74,11 @@ export function getSchemaTool(rt: CkanRuntime) {
             sample_rows: (await session.sample(SAMPLE_ROWS)).map((row) =>
               columns.map((c) => shorten(row[c.name] ?? null)),
             ),
-            notes: [...session.notes, ...rowNotes(session.rowCount, table.accessMethod)],
+            notes: [
+              ...session.notes,
+              ...(await session.checkNotes()),
+              ...rowNotes(session.rowCount, table.accessMethod),
+            ],
           },
           source: resourceSource(rt, resolved, table, null),
         };

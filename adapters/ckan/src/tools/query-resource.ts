@@ -5,12 +5,14 @@ import {
   nextOffset,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
+  type ToolContext,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { CkanRuntime } from '../ckan-runtime.js';
+import { pushDownAggregates, wholeTableAggregates } from '../resources/datastore-sql.js';
 import { rowNotes } from '../resources/empty-resource.js';
 import { loadTable } from '../resources/load-table.js';
-import { resolveResource } from '../resources/resolve-resource.js';
+import { type ResolvedResource, resolveResource } from '../resources/resolve-resource.js';
 import { resourceSource } from './resource-source.js';
 import { DatasetIdSchema, ResourceIdSchema } from './tool-inputs.js';
 
@@ -69,6 +71,9 @@ export function queryResourceTool(rt: CkanRuntime) {
     example: { dataset_id: 'pzf-kyiv-city', sql: 'SELECT count(*) AS n FROM data' },
     async execute(input, ctx) {
       const resolved = await resolveResource(rt, ctx, input.dataset_id, input.resource_id);
+      // One row answers a whole-table aggregate: a later page of it is empty and is computed locally.
+      const pushed = input.offset === 0 ? await pushDown(rt, ctx, resolved, input.sql) : null;
+      if (pushed) return pushed;
       const table = await loadTable(rt, ctx, resolved.resource);
       try {
         // The engine caps what it returns; paging asks it for the rows up to the page's end.
@@ -98,4 +103,37 @@ export function queryResourceTool(rt: CkanRuntime) {
       }
     },
   });
+}
+
+/**
+ * A whole-table aggregate over a DataStore table, answered by the portal's own database when it runs
+ * SQL search and the answer is the same as a local run's; null when the table must be loaded instead.
+ */
+async function pushDown(rt: CkanRuntime, ctx: ToolContext, resolved: ResolvedResource, sql: string) {
+  const { resource } = resolved;
+  const aggregates = resource.datastore_active ? wholeTableAggregates(sql) : null;
+  if (!aggregates) return null;
+  const answer = await pushDownAggregates(rt, ctx, resource, aggregates);
+  if (!answer) return null;
+  const table = {
+    accessMethod: 'datastore_sql' as const,
+    fetchedAt: answer.fetchedAt,
+    cache: { hit: false, revalidated: false, first_fetched_at: null },
+  };
+  return {
+    data: {
+      columns: answer.columns,
+      rows: [answer.row],
+      returned: 1,
+      truncated: false,
+      next_offset: null,
+      rows_in_resource: answer.rowCount,
+      sql: answer.sql,
+      notes: [
+        "Computed by the portal's DataStore database (datastore_search_sql) without loading the table: a whole-table count or integer aggregate gives the same answer there.",
+        ...rowNotes(answer.rowCount, table.accessMethod),
+      ],
+    },
+    source: resourceSource(rt, resolved, table, answer.sql),
+  };
 }

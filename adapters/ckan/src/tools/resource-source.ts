@@ -10,7 +10,7 @@ import type { ResolvedResource } from '../resources/resolve-resource.js';
 export function resourceSource(
   rt: CkanRuntime,
   resolved: ResolvedResource,
-  table: LoadedTable,
+  table: Pick<LoadedTable, 'accessMethod' | 'fetchedAt' | 'cache'>,
   sql: string | null,
 ): Provenance {
   const { pkg, resource, metadata } = resolved;

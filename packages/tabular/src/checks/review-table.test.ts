@@ -38,7 +38,8 @@ async function withCsv<T>(name: string, text: string, run: (session: TableSessio
 }
 
 const typeOf = (session: TableSession, name: string) => session.columns.find((c) => c.name === name)?.type;
-const notesOf = (session: TableSession) => session.notes.join('\n');
+const notesOf = async (session: TableSession) =>
+  [...session.notes, ...(await session.checkNotes())].join('\n');
 
 describe('Newcastle payments (real file): thousands separators, trailing empty rows, padded keys', () => {
   it('reads "6,200.00" as a number; the total matches a sum computed without DuckDB', async () => {
@@ -49,7 +50,9 @@ describe('Newcastle payments (real file): thousands separators, trailing empty r
     expect(amounts).toContain('6,200.00');
     await withTable(testData(NEWCASTLE), async (session) => {
       expect(typeOf(session, 'Grand Total')).toBe('DOUBLE');
-      expect(notesOf(session)).toMatch(/thousands separators.*"Grand Total" \(comma thousands, dot decimals/);
+      expect(await notesOf(session)).toMatch(
+        /thousands separators.*"Grand Total" \(comma thousands, dot decimals/,
+      );
       const { rows } = await session.query(
         `SELECT sum("Grand Total") AS total, count("Grand Total") AS n, max("Grand Total") AS top FROM data`,
         { limit: 1 },
@@ -63,7 +66,8 @@ describe('Newcastle payments (real file): thousands separators, trailing empty r
   it('keeps the 21 empty rows at the end, counts them and names a filter that excludes exactly them', async () => {
     await withTable(testData(NEWCASTLE), async (session) => {
       expect(session.rowCount).toBe(230);
-      const note = session.notes.find((n) => /entirely empty/.test(n)) ?? '';
+      const note =
+        [...session.notes, ...(await session.checkNotes())].find((n) => /entirely empty/.test(n)) ?? '';
       expect(note).toMatch(/^21 row\(s\) are entirely empty .*all at the end/);
       const filter = /WHERE (.+)\.$/.exec(note)?.[1] ?? '';
       expect(filter).toBe(`trim("Directorate") <> ''`);
@@ -74,7 +78,7 @@ describe('Newcastle payments (real file): thousands separators, trailing empty r
 
   it('notes the space-padded "Service Area" values without changing them', async () => {
     await withTable(testData(NEWCASTLE), async (session) => {
-      expect(notesOf(session)).toMatch(
+      expect(await notesOf(session)).toMatch(
         /Leading\/trailing spaces.*"Service Area" \(209 of 209 values.*trim\(/,
       );
       const { rows } = await session.query(
@@ -91,7 +95,7 @@ describe('Newcastle payments (real file): thousands separators, trailing empty r
 describe('other real files', () => {
   it('Kyiv: "8. " is named as a padded key value that trim() merges with the rest', async () => {
     await withTable(testData(KYIV), async (session) => {
-      expect(notesOf(session)).toMatch(
+      expect(await notesOf(session)).toMatch(
         /"№ з\.п\." \(1 of \d+ values, e\.g\. "8\. "; trimming merges 1 value/,
       );
       const { rows } = await session.query(
@@ -105,11 +109,11 @@ describe('other real files', () => {
   it('German statistics: "1.613" next to "379" is ambiguous, so those columns stay text with a note', async () => {
     await withTable(testData(GERMAN), async (session) => {
       expect(typeOf(session, '1993')).toBe('VARCHAR');
-      expect(notesOf(session)).toMatch(
+      expect(await notesOf(session)).toMatch(
         /Kept as text because the separators could be thousands or decimal marks: "1993" \(e\.g\. "1\.\d{3}"\).*dot thousands/,
       );
       // Cells holding only spaces are blanks, not padded values.
-      expect(notesOf(session)).not.toMatch(/"1993" \(\d+ of/);
+      expect(await notesOf(session)).not.toMatch(/"1993" \(\d+ of/);
     });
   });
 });
@@ -140,7 +144,7 @@ describe('digit-grouped numbers (synthetic inline files)', () => {
   ])('%s: read as numbers', async (label, text, type, values) => {
     await withCsv(label.replaceAll(/\W+/g, '-'), text, async (session) => {
       expect(typeOf(session, 'amount')).toBe(type);
-      expect(notesOf(session)).toMatch(/thousands separators were read as numbers: "amount"/);
+      expect(await notesOf(session)).toMatch(/thousands separators were read as numbers: "amount"/);
       const { rows } = await session.query('SELECT amount FROM data ORDER BY id', { limit: 10 });
       expect(rows.map((row) => row.amount)).toEqual(values);
     });
@@ -153,7 +157,7 @@ describe('digit-grouped numbers (synthetic inline files)', () => {
   ])('%s: stays text with a note', async (label, text) => {
     await withCsv(label.replaceAll(/\W+/g, '-'), text, async (session) => {
       expect(typeOf(session, 'amount')).toBe('VARCHAR');
-      expect(notesOf(session)).toMatch(/Kept as text because the separators could be.*"amount"/);
+      expect(await notesOf(session)).toMatch(/Kept as text because the separators could be.*"amount"/);
     });
   });
 
@@ -161,7 +165,7 @@ describe('digit-grouped numbers (synthetic inline files)', () => {
     const text = 'code;day;n\n01.110;01.02.2020;1\n02.300;03.04.2021;2\n';
     await withCsv('codes', text, async (session) => {
       expect(typeOf(session, 'code')).toBe('VARCHAR');
-      expect(notesOf(session)).not.toMatch(/thousands/);
+      expect(await notesOf(session)).not.toMatch(/thousands/);
     });
   });
 });
@@ -170,10 +174,12 @@ describe('empty rows and padded values (synthetic inline files)', () => {
   it('counts scattered empty rows; no note when there are none', async () => {
     await withCsv('scattered-empty', 'a,b\nx,1\n,\ny,2\n , \nz,3\n', async (session) => {
       expect(session.rowCount).toBe(5);
-      expect(notesOf(session)).toMatch(/2 row\(s\) are entirely empty .*scattered.*WHERE trim\("a"\) <> ''/);
+      expect(await notesOf(session)).toMatch(
+        /2 row\(s\) are entirely empty .*scattered.*WHERE trim\("a"\) <> ''/,
+      );
     });
     await withCsv('no-empty', 'a,b\nx,1\ny,2\n', async (session) => {
-      expect(notesOf(session)).not.toMatch(/empty/);
+      expect(await notesOf(session)).not.toMatch(/empty/);
     });
   });
 
@@ -181,7 +187,7 @@ describe('empty rows and padded values (synthetic inline files)', () => {
     const long = 'a description that is clearly longer than any code or category would be';
     const rows = Array.from({ length: 20 }, (_, i) => `${i},"${long} ${i}${i === 3 ? ' ' : ''}"`);
     await withCsv('free-text', `id,text\n${rows.join('\n')}\n`, async (session) => {
-      expect(notesOf(session)).not.toMatch(/Leading\/trailing spaces/);
+      expect(await notesOf(session)).not.toMatch(/Leading\/trailing spaces/);
     });
   });
 });

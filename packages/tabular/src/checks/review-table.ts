@@ -1,37 +1,49 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { shorten } from '@opendata-mcp/core/errors';
+import { describeTotalRows } from '../loading/describe-total-rows.js';
 import { convertGroupedNumbers } from './convert-grouped-numbers.js';
 import { describeEmptyRows } from './describe-empty-rows.js';
 import { describePaddedValues } from './describe-padded-values.js';
 import { tableColumns } from './table-stats.js';
 
-/**
- * Checks run on the loaded table before the engine is locked: digit-grouped numbers become numeric
- * (text formats only: Parquet columns carry the publisher's own types), then empty rows and padded
- * key values are described. A check that fails is reported, never fatal: the table itself loaded.
- */
-export async function reviewTable(
-  connection: DuckDBConnection,
-  init: { convertNumbers: boolean; rowCount: number },
-): Promise<string[]> {
-  const notes: string[] = [];
-  const attempt = async (what: string, run: () => Promise<string[] | string | null>) => {
-    try {
-      const found = await run();
-      if (found) notes.push(...(Array.isArray(found) ? found : [found]));
-    } catch (error) {
-      notes.push(
-        `The ${what} check was skipped: ${shorten(error instanceof Error ? error.message : String(error), 160)}`,
-      );
-    }
-  };
-  if (init.convertNumbers) {
-    await attempt('thousands-separator', async () =>
-      convertGroupedNumbers(connection, await tableColumns(connection)),
+/** Runs one check; a check that fails is reported, never fatal: the table itself loaded. */
+async function attempt(
+  notes: string[],
+  what: string,
+  run: () => Promise<string[] | string | null>,
+): Promise<void> {
+  try {
+    const found = await run();
+    if (found) notes.push(...(Array.isArray(found) ? found : [found]));
+  } catch (error) {
+    notes.push(
+      `The ${what} check was skipped: ${shorten(error instanceof Error ? error.message : String(error), 160)}`,
     );
   }
+}
+
+/**
+ * Digit-grouped numbers become numeric (text formats only: Parquet columns carry the publisher's own
+ * types). It changes the table, so it runs while loading, before the engine is locked.
+ */
+export async function convertTable(connection: DuckDBConnection): Promise<string[]> {
+  const notes: string[] = [];
+  await attempt(notes, 'thousands-separator', async () =>
+    convertGroupedNumbers(connection, await tableColumns(connection)),
+  );
+  return notes;
+}
+
+/**
+ * Describes what a reader should know before summing: empty rows, padded key values, total rows.
+ * These checks only read, and scan the whole table, so they run when first asked for (get_schema),
+ * not on the way to the first query's answer.
+ */
+export async function describeTable(connection: DuckDBConnection, rowCount: number): Promise<string[]> {
+  const notes: string[] = [];
   const columns = await tableColumns(connection);
-  await attempt('empty-row', () => describeEmptyRows(connection, columns, init.rowCount));
-  await attempt('padded-value', () => describePaddedValues(connection, columns));
+  await attempt(notes, 'empty-row', () => describeEmptyRows(connection, columns, rowCount));
+  await attempt(notes, 'padded-value', () => describePaddedValues(connection, columns));
+  await attempt(notes, 'total-row', () => describeTotalRows(connection));
   return notes;
 }

@@ -22,6 +22,7 @@ async function prepareSingleSelect(connection: DuckDBConnection, sql: string) {
   const statements = await connection.extractStatements(sql);
   const prepared = statements.count === 1 ? await statements.prepare(0) : null;
   if (!prepared || prepared.statementType !== StatementType.SELECT) {
+    prepared?.destroySync();
     throw new OpenDataError('unsafe_sql', 'The engine did not see exactly one SELECT statement.', {
       hint: 'Write one read-only SELECT over the table `data`.',
     });
@@ -46,8 +47,13 @@ export async function runLimited(
   const onAbort = () => connection.interrupt();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const reader = await (await prepareSingleSelect(connection, sql)).runAndReadAll();
-    return { reader, timedOut };
+    const prepared = await prepareSingleSelect(connection, sql);
+    try {
+      return { reader: await prepared.runAndReadAll(), timedOut };
+    } finally {
+      // Freed now, not when V8 next collects: its native memory counts against DuckDB's limit.
+      prepared.destroySync();
+    }
   } catch (error) {
     return { error, timedOut };
   } finally {

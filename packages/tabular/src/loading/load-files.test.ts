@@ -33,6 +33,45 @@ async function scratchFile(name: string, content: string | Uint8Array): Promise<
   return path;
 }
 
+/** A synthetic CSV of about 10 MB (past the size where only the head's encoding is checked first). */
+function largeCsv(lastLine: Buffer): Buffer {
+  const lines = ['id,name,amount'];
+  for (let i = 0; i < 90_000; i++) lines.push(`${i},${`name number ${i % 1000} `.repeat(6)},${i % 97}`);
+  return Buffer.concat([Buffer.from(`${lines.join('\n')}\n`, 'utf8'), lastLine]);
+}
+
+describe('large files: the head decides the encoding, DuckDB checks the rest', () => {
+  it('reads a large UTF-8 file in place and keeps every row', async () => {
+    const path = await scratchFile(
+      'large-utf8.synthetic.csv',
+      largeCsv(Buffer.from('90000,Zürich,5\n', 'utf8')),
+    );
+    await withTable(path, async (session) => {
+      expect(session.notes[0]).toBe('Encoding: UTF-8.');
+      const { rows } = await session.query(
+        `SELECT count(*) AS n, max(name) FILTER (WHERE id = 90000) AS last FROM data`,
+        {
+          limit: 1,
+        },
+      );
+      expect(rows).toEqual([{ n: 90_001, last: 'Zürich' }]);
+    });
+  });
+
+  it('a late Latin-1 byte past the head: the whole file is judged again and decoded', async () => {
+    const path = await scratchFile(
+      'large-late-latin1.synthetic.csv',
+      largeCsv(Buffer.from('90000,Caf\xe9,5\n', 'latin1')),
+    );
+    await withTable(path, async (session) => {
+      expect(session.notes[0]).toMatch(/not valid UTF-8 \(first invalid byte at offset \d+.*Windows-1252/);
+      expect(session.notes.filter((note) => /^Encoding/.test(note))).toHaveLength(1);
+      const { rows } = await session.query(`SELECT name FROM data WHERE id = 90000`, { limit: 1 });
+      expect(rows).toEqual([{ name: 'Café' }]);
+    });
+  });
+});
+
 describe('real portal CSV files', () => {
   it('Kyiv (cp1251): numbered rows match the tidied oracle, computed without DuckDB', async () => {
     const tidied = await readFile(

@@ -44,7 +44,14 @@ async function connectionPool(engine: Engine, size: number) {
  */
 export async function createLocalSession(
   engine: Engine,
-  init: { format: TableFormat; notes: string[]; limits: TableLimits; tables?: string[] },
+  init: {
+    format: TableFormat;
+    notes: string[];
+    limits: TableLimits;
+    tables?: string[];
+    /** Read-only checks of the table, run on a reader connection when their notes are first asked for. */
+    describe?: (connection: DuckDBConnection) => Promise<string[]>;
+  },
 ): Promise<TableSession> {
   const { connection, instance } = engine;
   const names = init.tables ?? ['data'];
@@ -65,6 +72,7 @@ export async function createLocalSession(
   );
   const first = tables[0] as NamedTable;
   let closed = false;
+  let checked: Promise<string[]> | undefined;
 
   const execute = (sql: (reader: DuckDBConnection) => Promise<string>, limit: number, signal?: AbortSignal) =>
     pool.run(async (reader): Promise<QueryResult> => {
@@ -101,6 +109,12 @@ export async function createLocalSession(
       const count = Math.max(0, Math.floor(n));
       return (await execute(async () => `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`, count))
         .rows;
+    },
+    checkNotes: () => {
+      const describe = init.describe;
+      if (!describe) return Promise.resolve([]);
+      checked ??= pool.run((reader) => describe(reader));
+      return checked;
     },
     isOpen: () => !closed,
     close: async () => {

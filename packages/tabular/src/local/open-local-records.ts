@@ -5,33 +5,18 @@ import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
 import { createEngine } from '../engine/create-engine.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { isOutOfMemory, tooLargeForMemory, tooManyRows } from '../loading/load-errors.js';
+import { duckType, type RecordField } from '../loading/portal-types.js';
 import { sqlIdentifier, sqlString } from '../loading/sql-literal.js';
 import type { TableSession } from '../table-session.js';
 import { createLocalSession } from './local-session.js';
 
-export interface RecordField {
-  id: string;
-  /** The portal's type name (CKAN DataStore: text, numeric, int4, float8, timestamp, bool, json …). */
-  type?: string | null;
-}
+export type { RecordField };
 
 export interface OpenLocalRecordsInput {
   fields: RecordField[];
   records: Array<Record<string, unknown>>;
   limits: TableLimits;
   notes?: string[];
-}
-
-const TYPE_MAP: Array<[RegExp, string]> = [
-  [/^(int|int2|int4|int8|integer|bigint|smallint|serial)$/i, 'BIGINT'],
-  [/^(numeric|decimal|float|float4|float8|double|double precision|real|number)$/i, 'DOUBLE'],
-  [/^(bool|boolean)$/i, 'BOOLEAN'],
-  [/^date$/i, 'DATE'],
-  [/^(timestamp|timestamptz|datetime)$/i, 'TIMESTAMP'],
-];
-
-function duckType(type: string | null | undefined): string {
-  return TYPE_MAP.find(([pattern]) => pattern.test((type ?? '').trim()))?.[1] ?? 'VARCHAR';
 }
 
 function jsonLine(fields: RecordField[], record: Record<string, unknown>): string {

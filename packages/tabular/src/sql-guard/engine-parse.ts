@@ -20,9 +20,14 @@ const BARE_PIVOT = /^\s*(PIVOT|UNPIVOT)\b/i;
 
 async function scalar(connection: DuckDBConnection, sql: string, argument: string): Promise<string> {
   const prepared = await connection.prepare(sql);
-  prepared.bindVarchar(1, argument);
-  const reader = await prepared.runAndReadAll();
-  return String(reader.getRows()[0]?.[0] ?? '');
+  try {
+    prepared.bindVarchar(1, argument);
+    const reader = await prepared.runAndReadAll();
+    return String(reader.getRows()[0]?.[0] ?? '');
+  } finally {
+    // Freed now, not when V8 next collects: its native memory counts against DuckDB's limit.
+    prepared.destroySync();
+  }
 }
 
 function notSelectHint(sql: string): string {

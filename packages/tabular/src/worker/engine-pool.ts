@@ -17,19 +17,21 @@ function usable(engine: SpawnedEngine | undefined): engine is SpawnedEngine {
 export function startEngine(limits: TableLimits): EngineProcess {
   const engine = usable(spare) ? spare : spawnEngine();
   spare = undefined;
-  warmEngine();
+  void warmEngine();
   return new EngineProcess(engine, memoryCeiling(limits), readConnections(limits));
 }
 
 /**
  * Starts the spare engine process now if there is none, so a table opened shortly after (once a
- * download finishes, say) does not wait for a process to boot. Cheap when a spare is ready.
+ * download finishes, say) does not wait for a process to boot. Cheap when a spare is ready. The
+ * promise settles when the spare can take a table; nobody needs to wait for it.
  */
-export function warmEngine(): void {
-  if (usable(spare)) return;
+export function warmEngine(): Promise<void> {
+  if (usable(spare)) return spare.ready;
   spare = spawnEngine();
   spare.child.unref();
   spare.child.channel?.unref();
+  return spare.ready;
 }
 
 /** Stops the spare process (a server shutting down, a test cleaning up). */

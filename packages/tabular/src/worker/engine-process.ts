@@ -2,7 +2,7 @@ import { OpenDataError } from '@opendata-mcp/core/errors';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { LoadProgress } from '../local/open-local-table.js';
 import { type Phase, type StopReason, stopError } from './engine-stop.js';
-import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
+import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
 import { residentBytes } from './resident-memory.js';
 import type { SpawnedEngine } from './spawn-engine.js';
 
@@ -103,12 +103,12 @@ export class EngineProcess {
     this.busy();
     let timer: NodeJS.Timeout | undefined;
     let graceTimer: NodeJS.Timeout | undefined;
-    let onMessage: ((reply: WorkerReply) => void) | undefined;
+    let onMessage: ((reply: WorkerReply | WorkerReady) => void) | undefined;
     let onAbort: (() => void) | undefined;
 
     const reply = new Promise<T>((resolve, reject) => {
-      onMessage = (message: WorkerReply) => {
-        if (message.id !== id) return;
+      onMessage = (message: WorkerReply | WorkerReady) => {
+        if (!('id' in message) || message.id !== id) return;
         if ('progress' in message) return options.onProgress?.(message.progress);
         if (message.ok) resolve(message.value as T);
         else reject(fromWire(message.error));

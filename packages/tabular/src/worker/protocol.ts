@@ -6,7 +6,14 @@ import type { QueryResult, TableDescription } from '../table-session.js';
 
 /** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
 export type WorkerRequest =
-  | { id: number; op: 'open_file'; path: string; formatHint: string | null; limits: TableLimits }
+  | {
+      id: number;
+      op: 'open_file';
+      path: string;
+      formatHint: string | null;
+      declared: RecordField[] | null;
+      limits: TableLimits;
+    }
   | {
       id: number;
       op: 'open_records';
@@ -18,6 +25,7 @@ export type WorkerRequest =
   | { id: number; op: 'open_tables'; tables: TableInput[]; limits: TableLimits }
   | { id: number; op: 'query'; sql: string; limit: number }
   | { id: number; op: 'sample'; n: number }
+  | { id: number; op: 'check_notes' }
   | { op: 'interrupt'; id: number };
 
 /** An error crossing the process boundary: an OpenDataError's public fields, or a bare message. */
@@ -29,6 +37,11 @@ export interface WireError {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] }
+  | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] | string[] }
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: LoadProgress };
+
+/** Sent once by a new engine process when DuckDB is imported and it can take a table. */
+export interface WorkerReady {
+  ready: true;
+}

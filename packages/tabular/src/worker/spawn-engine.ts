@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export interface SpawnedEngine {
   child: ChildProcess;
+  /** Settles once the process has DuckDB imported (or has exited). */
+  ready: Promise<void>;
 }
 
 /** Heap for the process's own JavaScript (sniffing, decoding, workbook reading); DuckDB's memory is separate. */
@@ -49,5 +51,14 @@ export function spawnEngine(): SpawnedEngine {
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   child.once('exit', () => rmSync(cwd, { recursive: true, force: true }));
-  return { child };
+  const ready = new Promise<void>((resolve) => {
+    const onReady = (message: unknown) => {
+      if ((message as { ready?: unknown }).ready !== true) return;
+      child.off('message', onReady);
+      resolve();
+    };
+    child.on('message', onReady);
+    child.once('exit', () => resolve());
+  });
+  return { child, ready };
 }

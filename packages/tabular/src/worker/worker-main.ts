@@ -9,7 +9,7 @@ import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
-import type { WireError, WorkerReply, WorkerRequest } from './protocol.js';
+import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
 
 // Without the server there is nobody to answer: die at once, even inside a native call.
 process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
@@ -50,6 +50,7 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       session = await openLocalTable({
         path: request.path,
         formatHint: request.formatHint,
+        declared: request.declared,
         limits: request.limits,
         onProgress: (progress) => send({ id: request.id, progress }),
       });
@@ -76,6 +77,8 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
     }
     case 'sample':
       return openedSession().sample(request.n);
+    case 'check_notes':
+      return openedSession().checkNotes();
   }
 }
 
@@ -90,5 +93,5 @@ process.on('message', (request: WorkerRequest) => {
   );
 });
 
-// Warm the engine while the server prepares the first request.
-void import('@duckdb/node-api');
+// Warm the engine while the server prepares the first request, and say when it is warm.
+void import('@duckdb/node-api').then(() => process.send?.({ ready: true } satisfies WorkerReady));
