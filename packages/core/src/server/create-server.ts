@@ -25,7 +25,7 @@ import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
 import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { advertiseEnvelope, advertiseInput, advertiseOutput, envelopeSchemaOf } from './advertise-only.js';
+import { advertiseEnvelope, advertiseInput, advertiseOutput } from './advertise-only.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
   type AdapterEntry,
