@@ -87,7 +87,11 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         filters: z
           .union([
             dimensionFiltersSchema(10),
-            z.array(ObservationFilterSchema).max(10).describe('Deprecated list form, read for one release.'),
+            z
+              .array(ObservationFilterSchema)
+              .max(10)
+              .describe('Deprecated list form, read for one release.')
+              .meta({ deprecated: true }),
           ])
           .optional()
           .describe(

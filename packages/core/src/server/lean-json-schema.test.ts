@@ -33,10 +33,42 @@ describe('leanInputSchema', () => {
   it('flattens nested unions', () => {
     const filters = (lean.properties as Record<string, { anyOf: unknown[] }>).filters;
     expect(filters?.anyOf).toEqual([
-      { type: 'string', minLength: 1 },
+      { type: 'string' },
       { type: 'number' },
       expect.objectContaining({ type: 'array' }),
     ]);
+  });
+
+  it('leaves out length bounds, patterns, nested numeric bounds and deprecated branches', () => {
+    const schema = leanInputSchema(
+      json(
+        z
+          .object({
+            id: z
+              .string()
+              .min(1)
+              .max(100)
+              .regex(/^[A-Z]+$/)
+              .describe('An id.'),
+            filters: z
+              .union([
+                z.record(z.string(), z.union([z.string().max(500), z.number().min(0).max(9)])),
+                z.array(z.string()).max(10).meta({ deprecated: true }),
+              ])
+              .describe('Filters.'),
+          })
+          .strict(),
+        'input',
+      ),
+    );
+    expect(schema.properties).toEqual({
+      id: { type: 'string', description: 'An id.' },
+      filters: {
+        type: 'object',
+        additionalProperties: { type: ['string', 'number'] },
+        description: 'Filters.',
+      },
+    });
   });
 
   it('leaves a property that is named like a keyword alone', () => {

@@ -12,9 +12,48 @@ type Json = Record<string, unknown>;
 const SAFE_MIN = Number.MIN_SAFE_INTEGER;
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
-/** Input schemas keep every description and bound an agent reads; only machine noise goes. */
+/**
+ * Input schemas keep every description, enum, default and numeric bound an agent reads. Length
+ * bounds of strings and arrays, patterns, a branch marked deprecated (still accepted, no longer
+ * offered) and the bounds of nested values go: core checks every argument against the full schema and answers a
+ * violation with an `invalid_input` that names the bound, which teaches more than a schema keyword.
+ */
 export function leanInputSchema(schema: Json): Json {
-  return strip(schema, true) as Json;
+  return withoutInputNoise(strip(schema, true) as Json, 0);
+}
+
+const LENGTH_BOUNDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'propertyNames', 'pattern']);
+
+function withoutInputNoise(schema: Json, depth: number): Json {
+  const out: Json = {};
+  for (const [key, child] of Object.entries(schema)) {
+    if (LENGTH_BOUNDS.has(key)) continue;
+    // Numeric bounds of a parameter are kept; deeper ones (inside filters) are the server's to check.
+    if ((key === 'minimum' || key === 'maximum') && depth > 1) continue;
+    if (key === 'properties' && child && typeof child === 'object') {
+      out[key] = Object.fromEntries(
+        Object.entries(child as Record<string, Json>).map(([name, s]) => [
+          name,
+          withoutInputNoise(s, depth + 1),
+        ]),
+      );
+    } else if ((key === 'anyOf' || key === 'oneOf') && Array.isArray(child)) {
+      out[key] = (child as Json[])
+        .filter((branch) => branch.deprecated !== true)
+        .map((branch) => withoutInputNoise(branch, depth));
+    } else if ((key === 'items' || key === 'additionalProperties') && child && typeof child === 'object') {
+      out[key] = withoutInputNoise(child as Json, depth + 1);
+    } else out[key] = child;
+  }
+  return singleBranch(collapseTypeUnion(out));
+}
+
+/** An `anyOf` left with one branch (its siblings deprecated) is that branch, with the description kept. */
+function singleBranch(schema: Json): Json {
+  const branches = schema.anyOf as Json[] | undefined;
+  if (!Array.isArray(branches) || branches.length !== 1) return schema;
+  const { anyOf: _one, ...rest } = schema;
+  return { ...(branches[0] as Json), ...rest };
 }
 
 /**
