@@ -38,7 +38,10 @@ export async function startSdmxServer(args: string[], logger: Logger): Promise<S
   const fixture = offline ? await (await import('@opendata-mcp/fixtures')).startSdmxFixture() : null;
   const url = fixture?.url ?? values.url ?? DEFAULT_SDMX_URL;
   const agency = values.agency ?? (values.url ? undefined : 'UNICEF');
+  // UNICEF's registry profile (dimension roles, totals by default) applies to the live registry and
+  // to the fixture, which serves UNICEF's recordings; another --url gets the generic defaults.
   const options = SdmxOptionsSchema.safeParse({
+    ...(values.url ? {} : { registry: 'unicef' }),
     url,
     ...(agency ? { agency } : {}),
     ...(fixture ? { trusted_hosts: [fixture.hostPort] } : {}),

@@ -140,7 +140,7 @@ describe('draw_chart refusals', () => {
     );
     expect(error.code).toBe('resource_too_large');
     // Three rows per year and country (female, male, both): 2 × 3 × 9.
-    expect(error.details).toEqual({ points: 54, max_points: 40 });
+    expect(error.details).toMatchObject({ points: 54, max_points: 40 });
   });
 
   it('refuses unsafe SQL through the guard of query_results', async () => {
