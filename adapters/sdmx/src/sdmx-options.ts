@@ -25,7 +25,7 @@ export const SdmxOptionsSchema = z
       .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
       .optional()
       .describe(
-        'REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest"; required unless registry names a built-in profile.',
+        'REST base of the registry, e.g. "https://sdmx.data.unicef.org/ws/public/sdmxapi/rest" (default: the registry profile\'s; with neither, the UNICEF registry).',
       ),
     agency: z
       .string()

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SdmxOptionsSchema } from '../sdmx-options.js';
+import { DEFAULT_SDMX_URL, SdmxOptionsSchema } from '../sdmx-options.js';
 import { REGISTRY_IDS, REGISTRY_PROFILES, registryProfile } from './registry-profiles.js';
 import { resolveRegistry } from './resolve-registry.js';
 
@@ -68,10 +68,14 @@ describe('built-in registry profiles', () => {
     expect(registryProfile('worldbank')?.dataFormats.every((f) => f.format.startsWith('sdmx-ml'))).toBe(true);
   });
 
-  it('refuses an instance with neither a registry nor a URL, and an unknown registry name', () => {
-    expect(() => resolveRegistry(SdmxOptionsSchema.parse({}))).toThrow(
+  it('is the UNICEF registry when nothing is configured, and refuses an unknown registry name', () => {
+    const unconfigured = resolveRegistry(SdmxOptionsSchema.parse({}));
+    expect(unconfigured.profile?.id).toBe('unicef');
+    expect(unconfigured).toMatchObject({ url: DEFAULT_SDMX_URL, agency: 'UNICEF' });
+    expect(SdmxOptionsSchema.safeParse({ registry: 'nowhere' }).success).toBe(false);
+    // A name that passed the schema but has no profile (a plugin bypassing it) is refused clearly.
+    expect(() => resolveRegistry({ ...SdmxOptionsSchema.parse({}), registry: 'nowhere' as never })).toThrow(
       expect.objectContaining({ code: 'invalid_input' }),
     );
-    expect(SdmxOptionsSchema.safeParse({ registry: 'nowhere' }).success).toBe(false);
   });
 });

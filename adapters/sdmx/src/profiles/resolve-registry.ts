@@ -17,16 +17,20 @@ export interface ResolvedRegistry {
   title: string | null;
 }
 
+const DEFAULT_REGISTRY = 'unicef';
+
 /**
  * The registry an instance talks to: a built-in profile named by `registry`, a URL, or both (the
  * URL then overrides the profile's, e.g. for a mirror). Options given explicitly win over the
  * profile; a registry given by URL alone asks CSV first and accepts every other format.
  */
 export function resolveRegistry(config: SdmxOptions): ResolvedRegistry {
-  const profile = config.registry ? (registryProfile(config.registry) ?? null) : null;
+  // With neither a registry nor a URL, the instance is the UNICEF registry: it works unconfigured.
+  const name = config.registry ?? (config.url ? undefined : DEFAULT_REGISTRY);
+  const profile = name ? (registryProfile(name) ?? null) : null;
   const url = config.url ?? profile?.url;
   if (!url) {
-    throw new OpenDataError('invalid_input', 'An SDMX instance needs either "registry" or "url".', {
+    throw new OpenDataError('invalid_input', `No SDMX registry is known as "${name}".`, {
       hint: 'Name a built-in registry, e.g. {"type": "sdmx", "registry": "ecb"}, or give the REST base as "url".',
     });
   }
