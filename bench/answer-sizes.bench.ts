@@ -103,7 +103,7 @@ const runtime = buildRuntime(
     adapters: [
       { type: 'lindas', ...at(lindas) },
       { type: 'ckan', ...at(ckan) },
-      { type: 'sdmx', ...at(sdmx) },
+      { type: 'sdmx', registry: 'unicef', ...at(sdmx) },
     ],
     log_level: 'silent',
   },

@@ -17,6 +17,14 @@ const CALLS: Array<[string, Record<string, unknown>]> = [
   ['get_dataflow_structure', { flow_id: 'CME' }],
   ['list_codes', { flow_id: 'CME', dimension: 'SEX' }],
   ['query_data', QUERY],
+  ['find_indicators', { query: 'mortality' }],
+  [
+    'get_indicator_value',
+    { flow_id: 'CME', filters: { area: 'USA', indicator: 'CME_MRY0T4' }, period: '2020' },
+  ],
+  ['get_indicator_table', { flow_id: 'CME', filters: { indicator: 'CME_MRY0T4' }, period: '2020' }],
+  ['get_indicator_series', { flow_id: 'CME', filters: { area: 'USA', indicator: 'CME_MRY0T4' } }],
+  ['check_availability', { flow_id: 'CME', filters: { indicator: 'CME_MRY0T4' } }],
 ];
 
 const FAULTS: Array<{ kind: SdmxFaultKind; codes: string[]; retryable: boolean }> = [
@@ -68,6 +76,17 @@ describe('SDMX registry faults', () => {
     const envelope = (await server.callTool('query_data', QUERY)) as Body;
     expect(envelope.error.code).toBe('rate_limited');
     expect(envelope.error.details.retry_after_s).toBe(7);
+    await server.close();
+  });
+
+  it('a data-only outage is an outage for the compact tools too, never no_observations', async () => {
+    const server = serverFor();
+    expect(((await server.callTool('get_dataflow_structure', { flow_id: 'CME' })) as Body).ok).toBe(true);
+    fixture.faults.set('unavailable', { scope: 'data' });
+    for (const [tool, args] of CALLS.filter(([name]) => name.startsWith('get_indicator_'))) {
+      const envelope = (await server.callTool(tool, args)) as Body;
+      expect(envelope.ok ? envelope.status : envelope.error.code, tool).toBe('upstream_unavailable');
+    }
     await server.close();
   });
 

@@ -3,6 +3,7 @@ import type { Labelled } from '../answers/series-spread.js';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
+import type { DataflowInfo } from '../registry/structure-types.js';
 import { wordForms } from '../resolution/word-forms.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -43,7 +44,8 @@ const EVIDENCE_RANK: Record<Evidence, number> = { filed_under_flow: 0, constrain
 
 /**
  * Indicators by words across every flow in scope: the code lists' own names (with what each code
- * sits under) and the flow titles, matched by word forms. Each indicator is listed once, with the
+ * sits under) and the flow titles, matched by word forms. One structure is read per DSD, since
+ * flows on one DSD share its code lists. Each indicator is listed once, with the
  * flow that holds its data (the flow it is filed under, else one whose constraint names it, else
  * the flow whose code list has it) and, for the page returned, its unit.
  */
@@ -60,16 +62,34 @@ export async function findIndicators(
     return flow ? (pickText(flow.names, request.language) ?? id) : id;
   };
   const flowIds = new Set(flows.map((f) => f.id));
-  const opened = await openFlows(rt, ctx, flows);
+  // Flows built on one DSD share its code lists: one structure per DSD is read, the rest ride along.
+  const byDsd = new Map<string, typeof flows>();
+  for (const flow of flows) {
+    const ref = flow.structure;
+    const key = ref ? `${ref.agency ?? ''}:${ref.id}:${ref.version ?? ''}` : `flow:${flow.id}`;
+    byDsd.set(key, [...(byDsd.get(key) ?? []), flow]);
+  }
+  const sharing = new Map<string, string[]>();
+  const representatives = [...byDsd.values()].map((group) => {
+    const [first, ...rest] = group as [DataflowInfo, ...DataflowInfo[]];
+    sharing.set(
+      first.id,
+      rest.map((f) => f.id),
+    );
+    return first;
+  });
+  const opened = await openFlows(rt, ctx, representatives);
   const matches = opened.structures.flatMap((s) =>
     indicatorMatches(s, wanted, request.language, rt.roleOverrides),
   );
   const byCode = new Map<string, { hit: IndicatorHit; score: number; flows: Set<string> }>();
   for (const match of matches) {
     const holder = holderOf(match, flowIds);
+    const riders = sharing.get(match.foundIn) ?? [];
     const seen = byCode.get(match.code);
     if (seen) {
       seen.flows.add(match.foundIn);
+      for (const id of riders) seen.flows.add(id);
       if (EVIDENCE_RANK[holder.evidence] < EVIDENCE_RANK[seen.hit.evidence]) {
         Object.assign(seen.hit, {
           flow_id: holder.flow,
@@ -81,7 +101,7 @@ export async function findIndicators(
     }
     byCode.set(match.code, {
       score: match.score,
-      flows: new Set([match.foundIn]),
+      flows: new Set([match.foundIn, ...riders]),
       hit: {
         code: match.code,
         label: match.label,
@@ -109,7 +129,7 @@ export async function findIndicators(
     indicators: page,
     total_matched: ranked.length,
     flows: flowTitleHits(flows, wanted, request.language),
-    flows_searched: opened.structures.length,
+    flows_searched: opened.structures.reduce((n, s) => n + 1 + (sharing.get(s.flow.id)?.length ?? 0), 0),
     skipped: opened.skipped,
     listUrl: list.url,
     listFetchedAt: list.fetchedAt,
