@@ -158,7 +158,9 @@ export async function loadCsv(input: LoadCsvInput): Promise<string[]> {
   // The head looked like UTF-8 but a later byte is not: the slow path reads and judges every byte.
   if (notes !== WHOLE_FILE) return notes;
   const retried = await readWithAttempts(input, true);
-  return retried === WHOLE_FILE ? [] : retried;
+  // A whole-file read judges every byte itself, so it never asks for another one.
+  if (retried === WHOLE_FILE) throw unreadable(new Error('the encoding could not be decided'));
+  return retried;
 }
 
 function unreadable(lastError: unknown): OpenDataError {
