@@ -93,7 +93,9 @@ describe('opendata-mcp demo and tools with plugins', () => {
     // Boys first: the first value of the data answer recorded from Statistics Sweden.
     const recorded = JSON.parse(readFileSync(RECORDED_TAB5974_DATA, 'utf8')) as { value: number[] };
     expect(stdout).toContain(`män 2026: ${recorded.value[0]}`);
-    // SDMX's own journey, the plugin's, and the server's join-and-chart journey over SDMX answers.
+    // The SDMX entry also brings the question answered across kept results (query_results).
+    expect(stdout).toContain('=== Under-five mortality in Brazil and the United States, 2015–2023');
+    // Its chart is written to a file the demo names.
     expect(stdout).toMatch(/chart: .*opendata-mcp-demo.journey-3-step-4\.png/);
     expect(stdout).toContain('3/3 demo journeys answered.');
   }, 60_000);

@@ -17,11 +17,15 @@ export const ChartSpecSchema = z.strictObject({
         'grouped side by side per series), "scatter" (one point per row: how two measures relate), ' +
         '"area" (a line filled down to zero; series are stacked).',
     ),
-  x: columnName.describe('Column on the horizontal axis: a period, a date, a category or a number.'),
-  y: columnName.describe('Column on the vertical axis; must hold numbers.'),
+  x: columnName.describe(
+    'Column on the horizontal axis (a name of 1..200 characters): a period, a date, a category or a number.',
+  ),
+  y: columnName.describe('Column on the vertical axis (a name of 1..200 characters); must hold numbers.'),
   series: columnName
     .optional()
-    .describe('Optional column that splits the rows into series, one colour each (e.g. a country code).'),
+    .describe(
+      'Optional column (a name of 1..200 characters) that splits the rows into series, one colour each, e.g. a country code; no series by default.',
+    ),
   title: z
     .string()
     .min(1)

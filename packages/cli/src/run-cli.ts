@@ -16,7 +16,7 @@ import { type FixtureStarters, goOffline } from './offline.js';
 import { openRuntime } from './open-runtime.js';
 import { loadPlugins } from './plugins/load-plugins.js';
 import type { AdapterRegistry } from './registry.js';
-import { SERVER_JOURNEYS } from './server-journeys.js';
+import { resultsAndChartJourney } from './server-journeys.js';
 
 export interface CliDeps {
   registry: AdapterRegistry;
@@ -78,7 +78,14 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
             ? [{ journey, ...(entry.tool_prefix ? { toolPrefix: entry.tool_prefix } : {}) }]
             : [];
         });
-        journeys.push(...serverJourneys(runtime).map((journey) => ({ journey })));
+        // The question across answers, when query_results is served and its backend runs unprefixed.
+        const { config } = runtime;
+        if (
+          config.results?.enabled !== false &&
+          config.adapters.some((e) => e.type === resultsAndChartJourney.adapterType && !e.tool_prefix)
+        ) {
+          journeys.push({ journey: resultsAndChartJourney });
+        }
         const pictures = join(tmpdir(), 'opendata-mcp-demo');
         const outcomes = await runDemo(
           runtime.server,
@@ -218,11 +225,4 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
     await runtime.close();
     throw new ConfigError((error as Error).message);
   }
-}
-
-/** The server's own journeys whose backend is configured without a tool prefix, when results are kept. */
-function serverJourneys(runtime: Runtime) {
-  if (runtime.config.results?.enabled === false) return [];
-  const plain = new Set(runtime.config.adapters.filter((a) => !a.tool_prefix).map((a) => a.type));
-  return SERVER_JOURNEYS.filter((journey) => plain.has(journey.adapterType));
 }

@@ -96,6 +96,8 @@ export interface ServerExtension {
   tools: ReadonlyArray<DataToolDefinition<any, any>>;
   /** Resources the extension serves, e.g. the MCP Apps page its tools name in their `meta`. */
   resources?: ReadonlyArray<ResourceDefinition>;
+  /** Releases what the extension holds for this server (engine processes); called on shutdown. */
+  close?(results: KeptResults): Promise<void>;
 }
 
 export interface CallOptions {
@@ -395,6 +397,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       // After the adapters, which may still send a last request while closing.
       const clients = [...services.values(), ...(coreServices ? [coreServices] : [])].map((s) => s.http);
       await Promise.allSettled(clients.map((http) => http.close?.()));
+      await Promise.allSettled(extensions.map((e) => e.close?.(results)));
       if (ownsResults) await results.close();
     },
   };
