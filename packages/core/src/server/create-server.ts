@@ -12,7 +12,7 @@ import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
-import type { AnyToolDefinition, DataToolDefinition } from '../contract/tool.js';
+import type { AnyToolDefinition } from '../contract/tool.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
@@ -75,8 +75,8 @@ export interface ServerExtension {
   /** Heads the extension's paragraph in the server instructions. */
   title: string;
   instructions: string;
-  // biome-ignore lint/suspicious/noExplicitAny: tools of every shape.
-  tools: ReadonlyArray<DataToolDefinition<any, any>>;
+  /** Data tools (an envelope, like `query_results`) or content tools (an image, say). */
+  tools: ReadonlyArray<AnyToolDefinition>;
   /** Releases what the extension holds for this server (engine processes); called on shutdown. */
   close?(results: KeptResults): Promise<void>;
 }
@@ -271,7 +271,16 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
           return { content: [{ type: 'text', text: `${refusal.message} ${refusal.hint}` }], isError: true };
         }
         return withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
-          tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
+          tool.execute(
+            parsed.data,
+            sealer.contextFor(
+              // A server extension's tool belongs to no adapter: it runs with the server's own context.
+              entry.adapter.id === 'core'
+                ? coreContext(signal, onProgress)
+                : contextFor(entry.adapter, signal, onProgress),
+              sdk,
+            ),
+          ),
         );
       },
     );
