@@ -13,7 +13,7 @@ import { createTtlCache, type TtlCache } from '../cache/ttl-cache.js';
 import type { Adapter, ResourceDefinition } from '../contract/adapter.js';
 import type { Clock, ToolContext } from '../contract/context.js';
 import { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
-import type { AnyToolDefinition, DataToolDefinition } from '../contract/tool.js';
+import type { AnyToolDefinition } from '../contract/tool.js';
 import type { Envelope } from '../envelope/envelope.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createHttpClient, type HttpClientOptions } from '../http/create-http-client.js';
@@ -92,8 +92,8 @@ export interface ServerExtension {
   /** Heads the extension's paragraph in the server instructions. */
   title: string;
   instructions: string;
-  // biome-ignore lint/suspicious/noExplicitAny: tools of every shape.
-  tools: ReadonlyArray<DataToolDefinition<any, any>>;
+  /** Data tools (an envelope, like `query_results`) or content tools (an image, say). */
+  tools: ReadonlyArray<AnyToolDefinition>;
   /** Resources the extension serves, e.g. the MCP Apps page its tools name in their `meta`. */
   resources?: ReadonlyArray<ResourceDefinition>;
   /** Releases what the extension holds for this server (engine processes); called on shutdown. */
@@ -336,7 +336,16 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         }
         const result = await withRequestId(currentRequestId() ?? newRequestId(), () =>
           withDeadline(sdk.mcpReq.signal, limits.callDeadlineMs, (signal) =>
-            tool.execute(parsed.data, sealer.contextFor(contextFor(entry.adapter, signal, onProgress), sdk)),
+            tool.execute(
+              parsed.data,
+              sealer.contextFor(
+                // A server extension's tool belongs to no adapter: it runs with the server's own context.
+                entry.adapter.id === 'core'
+                  ? coreContext(signal, onProgress)
+                  : contextFor(entry.adapter, signal, onProgress),
+                sdk,
+              ),
+            ),
           ),
         );
         // Content tools answer in their own shape: an error is all that can be told apart.

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Adapter } from '../contract/adapter.js';
-import { defineTool, READ_ONLY_OPEN_WORLD, type ToolResult } from '../contract/tool.js';
+import { defineContentTool, defineTool, READ_ONLY_OPEN_WORLD, type ToolResult } from '../contract/tool.js';
 import { silentLogger } from '../log/logger.js';
 import { RESULT_ID_PATTERN } from '../results/result-id.js';
+import { connectInProcess } from '../testing/in-process-client.js';
 import { CompositionError } from './compose-adapters.js';
 import { createOpenDataServer, type OpenDataServerOptions } from './create-server.js';
 
@@ -126,5 +127,38 @@ describe('keeping answers', () => {
     expect(() => server({ extensions: [extension] })).toThrow(CompositionError);
     const renamed = { ...extension, tools: [{ ...(tool as object), name: 'read_things' } as never] };
     expect(() => server({ extensions: [renamed, renamed] })).toThrow(/Two server extensions/);
+  });
+
+  it('runs a content tool of a server extension that reads a kept result', async () => {
+    const describeResult = defineContentTool({
+      name: 'describe_result',
+      title: 'Describe a kept result',
+      description: 'Says how many rows a kept result holds and where they come from, as plain text content.',
+      input: z.object({ result_id: z.string().describe('A result_id an answer gave.') }).strict(),
+      annotations: { ...READ_ONLY_OPEN_WORLD, openWorldHint: false },
+      async execute({ result_id }, ctx) {
+        const kept = await ctx.results.read(result_id);
+        return {
+          content: [
+            { type: 'text', text: `${kept.table.rows.length} rows from ${kept.sources[0]?.source.title}` },
+          ],
+        };
+      },
+    });
+    const s = server({
+      extensions: [{ title: 'Descriptions', instructions: 'Describes results.', tools: [describeResult] }],
+    });
+    const answer = (await s.callTool('get_table', { shape: 'whole' })) as unknown as { result_id: string };
+    const pair = await connectInProcess(s);
+    try {
+      const result = await pair.client.callTool({
+        name: 'describe_result',
+        arguments: { result_id: answer.result_id },
+      });
+      expect(result.content).toEqual([{ type: 'text', text: '2 rows from T' }]);
+      expect(s.instructions).toContain('## Descriptions\nDescribes results.');
+    } finally {
+      await pair.close();
+    }
   });
 });
