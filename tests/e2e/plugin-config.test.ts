@@ -93,7 +93,9 @@ describe('opendata-mcp demo and tools with plugins', () => {
     // Boys first: the first value of the data answer recorded from Statistics Sweden.
     const recorded = JSON.parse(readFileSync(RECORDED_TAB5974_DATA, 'utf8')) as { value: number[] };
     expect(stdout).toContain(`män 2026: ${recorded.value[0]}`);
-    expect(stdout).toContain('2/2 demo journeys answered.');
+    // The SDMX entry also brings the question answered across kept results (query_results).
+    expect(stdout).toContain('=== Under-five mortality in Brazil and the United States, 2015–2023');
+    expect(stdout).toContain('3/3 demo journeys answered.');
   }, 60_000);
 
   it('loads an adapter from a module path relative to the config file', async () => {

@@ -1,4 +1,5 @@
 import type { ServerExtension } from '@opendata-mcp/core';
+import { closeOpenResults } from './open-results.js';
 import { queryResultsTool } from './query-results-tool.js';
 
 const INSTRUCTIONS =
@@ -15,4 +16,5 @@ export const analysisExtension: ServerExtension = {
   title: 'Analysis across answers',
   instructions: INSTRUCTIONS,
   tools: [queryResultsTool],
+  close: closeOpenResults,
 };

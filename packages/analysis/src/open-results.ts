@@ -73,6 +73,16 @@ async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): P
   };
 }
 
+/** Closes every set loaded for one server's results (the server is shutting down). */
+export async function closeOpenResults(results: KeptResults): Promise<void> {
+  const cache = caches.get(results);
+  caches.delete(results);
+  const opened = [...(cache?.values() ?? [])];
+  cache?.clear();
+  // Closing twice (here and in `dispose`) is harmless; waiting here means the processes are gone.
+  await Promise.allSettled(opened.map((loading) => loading.then((o) => o.session.close())));
+}
+
 /**
  * The named results loaded for SQL, reusing a set loaded by an earlier call (paging, a second
  * question over the same tables) while its engine lives and none of its results has expired.

@@ -78,9 +78,8 @@ export const queryResultsTool = defineTool({
     const named = checkResultNames(input.results);
     const { session, sources, notes } = await openResults(ctx, named);
     try {
-      const result = await session.query(input.sql, { limit: MAX_KEPT_ROWS, signal: ctx.signal });
-      const names = result.columns.map((c) => c.name);
-      const all = result.rows.map((row) => names.map((name) => row[name] ?? null));
+      const result = await session.queryRowArrays(input.sql, { limit: MAX_KEPT_ROWS, signal: ctx.signal });
+      const all = result.rows;
       const page = all.slice(input.offset, input.offset + input.limit);
       const truncated = result.truncated || all.length > input.offset + page.length;
       const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));

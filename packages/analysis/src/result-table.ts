@@ -28,8 +28,14 @@ export function resultTable(name: string, result: KeptResult): ResultTable {
     if (names && Object.keys(names).length > 0) {
       add(`${column.name}_label`, 'VARCHAR', (row) => names[String(row[i])] ?? null);
     }
-    if (column.type === 'VARCHAR' && isPeriodColumn(column.name, columnValues(rows, i))) {
-      add(`${column.name}_start`, 'DATE', (row) => (typeof row[i] === 'string' ? periodStart(row[i]) : null));
+    if (column.type !== 'VARCHAR') return;
+    // A column holds few distinct periods however long it is: each is read once.
+    const distinct = new Set<unknown>(rows.map((row) => row[i] ?? null));
+    if (isPeriodColumn(column.name, [...distinct])) {
+      const starts = new Map(
+        [...distinct].map((value) => [value, typeof value === 'string' ? periodStart(value) : null]),
+      );
+      add(`${column.name}_start`, 'DATE', (row) => starts.get(row[i] ?? null) ?? null);
     }
   });
   return {
@@ -40,8 +46,4 @@ export function resultTable(name: string, result: KeptResult): ResultTable {
     },
     added: extra.map((e) => e.name),
   };
-}
-
-function columnValues(rows: unknown[][], index: number): unknown[] {
-  return rows.map((row) => row[index] ?? null);
 }

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { resultsDemoJourney } from '@opendata-mcp/analysis';
 import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
 import type { Runtime } from './build-runtime.js';
 import { callTool } from './commands/call-tool.js';
@@ -71,6 +72,14 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
             ? [{ journey, ...(entry.tool_prefix ? { toolPrefix: entry.tool_prefix } : {}) }]
             : [];
         });
+        // The question across answers, when query_results is served and its backend runs unprefixed.
+        const { config } = runtime;
+        if (
+          config.results?.enabled !== false &&
+          config.adapters.some((e) => e.type === resultsDemoJourney.adapterType && !e.tool_prefix)
+        ) {
+          journeys.push({ journey: resultsDemoJourney });
+        }
         const outcomes = await runDemo(runtime.server, journeys, (line) => deps.stdout(`${line}\n`));
         const failed = outcomes.filter((o) => !o.ok).length;
         deps.stdout(`\n${outcomes.length - failed}/${outcomes.length} demo journeys answered.\n`);

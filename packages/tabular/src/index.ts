@@ -9,6 +9,7 @@ export type {
   NamedTable,
   QueryOptions,
   QueryResult,
+  RowArrayResult,
   TableDescription,
   TableFormat,
   TableSession,

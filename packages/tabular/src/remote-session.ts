@@ -1,5 +1,5 @@
 import type { TableLimits } from './engine/table-limits.js';
-import type { QueryResult, TableDescription, TableSession } from './table-session.js';
+import type { QueryResult, RowArrayResult, TableDescription, TableSession } from './table-session.js';
 import type { EngineProcess } from './worker/engine-process.js';
 
 /** Time a query gets past its own timeout to be interrupted by DuckDB before its process is killed. */
@@ -21,6 +21,11 @@ export function remoteSession(
     query: (sql, options) =>
       engine.request<QueryResult>(
         { op: 'query', sql, limit: options.limit },
+        { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
+      ),
+    queryRowArrays: (sql, options) =>
+      engine.request<RowArrayResult>(
+        { op: 'query', sql, limit: options.limit, arrays: true },
         { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
     sample: (n) => engine.request<Record<string, unknown>[]>({ op: 'sample', n }, bounds),

@@ -24,6 +24,11 @@ export interface QueryResult {
   sql: string;
 }
 
+/** A query's answer with rows as arrays in column order: lighter to build and to pass between processes. */
+export interface RowArrayResult extends Omit<QueryResult, 'rows'> {
+  rows: unknown[][];
+}
+
 /** What describes a loaded table, whichever process holds it. */
 export interface TableDescription {
   /** Columns and rows of `data`, or of the first table when several are loaded. */
@@ -38,6 +43,8 @@ export interface TableDescription {
 
 export interface TableSession extends TableDescription {
   query(sql: string, options: QueryOptions): Promise<QueryResult>;
+  /** The same guarded query, rows as arrays: for long results. */
+  queryRowArrays(sql: string, options: QueryOptions): Promise<RowArrayResult>;
   sample(n: number): Promise<Record<string, unknown>[]>;
   /**
    * False once the table is gone: closed, or its engine process stopped (a query ran past its

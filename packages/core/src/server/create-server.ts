@@ -93,6 +93,8 @@ export interface ServerExtension {
   instructions: string;
   // biome-ignore lint/suspicious/noExplicitAny: tools of every shape.
   tools: ReadonlyArray<DataToolDefinition<any, any>>;
+  /** Releases what the extension holds for this server (engine processes); called on shutdown. */
+  close?(results: KeptResults): Promise<void>;
 }
 
 export interface CallOptions {
@@ -370,6 +372,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       // After the adapters, which may still send a last request while closing.
       const clients = [...services.values(), ...(coreServices ? [coreServices] : [])].map((s) => s.http);
       await Promise.allSettled(clients.map((http) => http.close?.()));
+      await Promise.allSettled(extensions.map((e) => e.close?.(results)));
       if (ownsResults) await results.close();
     },
   };

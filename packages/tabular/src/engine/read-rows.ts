@@ -35,30 +35,27 @@ export function readColumns(reader: DuckDBResultReader): ColumnInfo[] {
 }
 
 /**
- * Rows as JSON-safe objects. DuckDB's JSON conversion writes big integers and decimals as
- * strings to keep precision; numbers that a double holds exactly are turned back into numbers so
- * a COUNT is `42`, not `"42"`, and the others stay strings rather than change their value.
+ * Rows as JSON-safe arrays in column order. DuckDB's JSON conversion writes big integers and
+ * decimals as strings to keep precision; numbers that a double holds exactly are turned back into
+ * numbers so a COUNT is `42`, not `"42"`, and the others stay strings rather than change their value.
  */
-export function readRows(
-  reader: DuckDBResultReader,
-  columns: ColumnInfo[],
-  max: number,
-): Record<string, unknown>[] {
-  // Arrays, read by position: objects keyed by DuckDB's names would merge repeated names.
-  const rows = reader
-    .getRowsJson()
-    .slice(0, max)
-    .map((row) => Object.fromEntries(columns.map((column, i) => [column.name, row[i]])));
-  for (const column of columns) {
+export function readRowArrays(reader: DuckDBResultReader, columns: ColumnInfo[], max: number): unknown[][] {
+  // DuckDB converts a column at a time several times faster than a row at a time.
+  const values = reader.getColumnsJson() as unknown[][];
+  columns.forEach((column, i) => {
     const integer = EXACT_INTEGER.test(column.type);
     const decimal = column.type.startsWith('DECIMAL');
-    if (!integer && !decimal) continue;
-    for (const row of rows) {
-      const value = row[column.name];
+    const cells = values[i];
+    if ((!integer && !decimal) || !cells) return;
+    for (let r = 0; r < cells.length; r++) {
+      const value = cells[r];
       if (typeof value !== 'string') continue;
       const number = Number(value);
-      if (integer ? Number.isSafeInteger(number) : isExactDecimal(value, number)) row[column.name] = number;
+      if (integer ? Number.isSafeInteger(number) : isExactDecimal(value, number)) cells[r] = number;
     }
-  }
+  });
+  const count = Math.min(max, values[0]?.length ?? 0);
+  const rows: unknown[][] = new Array(count);
+  for (let r = 0; r < count; r++) rows[r] = values.map((cells) => cells[r]);
   return rows;
 }

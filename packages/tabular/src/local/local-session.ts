@@ -3,12 +3,12 @@ import pLimit from 'p-limit';
 import type { Engine } from '../engine/create-engine.js';
 import { toEngineError } from '../engine/engine-error.js';
 import { lockEngine } from '../engine/lock-engine.js';
-import { readColumns, readRows } from '../engine/read-rows.js';
+import { readColumns, readRowArrays } from '../engine/read-rows.js';
 import { runLimited } from '../engine/run-limited.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { sqlIdentifier } from '../loading/sql-literal.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
-import type { NamedTable, QueryResult, TableFormat, TableSession } from '../table-session.js';
+import type { NamedTable, QueryResult, RowArrayResult, TableFormat, TableSession } from '../table-session.js';
 import { readConnections } from '../worker/engine-limits.js';
 
 /**
@@ -67,7 +67,7 @@ export async function createLocalSession(
   let closed = false;
 
   const execute = (sql: (reader: DuckDBConnection) => Promise<string>, limit: number, signal?: AbortSignal) =>
-    pool.run(async (reader): Promise<QueryResult> => {
+    pool.run(async (reader): Promise<RowArrayResult> => {
       if (closed) throw new Error('The table session is closed.');
       const text = await sql(reader);
       const timeoutMs = init.limits.queryTimeoutMs;
@@ -81,9 +81,17 @@ export async function createLocalSession(
           ...(single ? {} : { columnsOf: 'The tables' }),
         });
       const resultColumns = readColumns(outcome.reader);
-      const rows = readRows(outcome.reader, resultColumns, limit);
+      const rows = readRowArrays(outcome.reader, resultColumns, limit);
       return { columns: resultColumns, rows, truncated: outcome.reader.currentRowCount > limit, sql: text };
     });
+  const guarded = (sql: string, limit: number) => async (reader: DuckDBConnection) =>
+    (await guardSql(reader, sql, { maxRows: limit, tables: allowed })).sql;
+  const asRecords = (result: RowArrayResult): QueryResult => ({
+    ...result,
+    rows: result.rows.map((row) =>
+      Object.fromEntries(result.columns.map((column, i) => [column.name, row[i]])),
+    ),
+  });
 
   return {
     columns: first.columns,
@@ -91,16 +99,14 @@ export async function createLocalSession(
     ...(single ? {} : { tables }),
     format: init.format,
     notes: init.notes,
-    query: (sql, options) =>
-      execute(
-        async (reader) => (await guardSql(reader, sql, { maxRows: options.limit, tables: allowed })).sql,
-        options.limit,
-        options.signal,
-      ),
+    query: async (sql, options) =>
+      asRecords(await execute(guarded(sql, options.limit), options.limit, options.signal)),
+    queryRowArrays: (sql, options) => execute(guarded(sql, options.limit), options.limit, options.signal),
     sample: async (n) => {
       const count = Math.max(0, Math.floor(n));
-      return (await execute(async () => `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`, count))
-        .rows;
+      return asRecords(
+        await execute(async () => `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`, count),
+      ).rows;
     },
     isOpen: () => !closed,
     close: async () => {

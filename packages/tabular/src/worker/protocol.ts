@@ -1,8 +1,8 @@
 import type { TableLimits } from '../engine/table-limits.js';
 import type { RecordField } from '../local/open-local-records.js';
 import type { LoadProgress } from '../local/open-local-table.js';
-import type { TableInput } from '../local/open-local-tables.js';
-import type { QueryResult, TableDescription } from '../table-session.js';
+import type { SerialisedTable } from '../local/open-local-tables.js';
+import type { QueryResult, RowArrayResult, TableDescription } from '../table-session.js';
 
 /** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
 export type WorkerRequest =
@@ -15,8 +15,8 @@ export type WorkerRequest =
       notes: string[];
       limits: TableLimits;
     }
-  | { id: number; op: 'open_tables'; tables: TableInput[]; limits: TableLimits }
-  | { id: number; op: 'query'; sql: string; limit: number }
+  | { id: number; op: 'open_tables'; tables: SerialisedTable[]; limits: TableLimits }
+  | { id: number; op: 'query'; sql: string; limit: number; arrays?: boolean }
   | { id: number; op: 'sample'; n: number }
   | { op: 'interrupt'; id: number };
 
@@ -29,6 +29,10 @@ export interface WireError {
 }
 
 export type WorkerReply =
-  | { id: number; ok: true; value: TableDescription | QueryResult | Record<string, unknown>[] }
+  | {
+      id: number;
+      ok: true;
+      value: TableDescription | QueryResult | RowArrayResult | Record<string, unknown>[];
+    }
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: LoadProgress };

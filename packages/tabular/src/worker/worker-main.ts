@@ -69,7 +69,10 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       const controller = new AbortController();
       running.set(request.id, controller);
       try {
-        return await openedSession().query(request.sql, { limit: request.limit, signal: controller.signal });
+        const options = { limit: request.limit, signal: controller.signal };
+        return request.arrays
+          ? await openedSession().queryRowArrays(request.sql, options)
+          : await openedSession().query(request.sql, options);
       } finally {
         running.delete(request.id);
       }
