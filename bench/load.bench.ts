@@ -57,6 +57,8 @@ async function startFixtures(): Promise<{ child: ChildProcess; config: string }>
   // The same entries `serve --offline` builds for in-process fixtures.
   const adapters = Object.entries(fixtures).map(([type, f]) => ({
     type,
+    // The SDMX fixture serves UNICEF's recordings under UNICEF's registry profile, as `--offline` sets it.
+    ...(type === 'sdmx' ? { registry: 'unicef' } : {}),
     url: f.url,
     trusted_hosts: [f.hostPort],
     allowed_hosts: [new URL(f.url).hostname],
@@ -99,16 +101,28 @@ async function connect(url: string): Promise<Client> {
 }
 
 /** Plays one journey; records each call's latency by tool; returns the number of failed calls. */
+/** Why calls failed, by tool and error code, so a failing run says what to look at. */
+const failureKinds = new Map<string, number>();
+
 async function play(client: Client, journey: DemoJourney, timings: Timings): Promise<number> {
   const answers: SuccessEnvelope[] = [];
   let failures = 0;
   for (const step of journey.steps) {
     const args = typeof step.args === 'function' ? step.args(answers) : step.args;
     const started = performance.now();
-    const result = await client.callTool({ name: step.tool, arguments: args }).catch(() => null);
+    const result = await client
+      .callTool({ name: step.tool, arguments: args })
+      .catch((error: unknown) => ({ thrown: error instanceof Error ? error.message : String(error) }));
     const ms = performance.now() - started;
-    if (!result || result.isError) failures++;
-    else answers.push(result.structuredContent as SuccessEnvelope);
+    if ('thrown' in result || result.isError) {
+      failures++;
+      const why =
+        'thrown' in result
+          ? result.thrown
+          : ((result.structuredContent as { error?: { code?: string } } | undefined)?.error?.code ?? 'error');
+      const key = `${step.tool}: ${String(why).slice(0, 120)}`;
+      failureKinds.set(key, (failureKinds.get(key) ?? 0) + 1);
+    } else answers.push(result.structuredContent as SuccessEnvelope);
     timings.set(step.tool, [...(timings.get(step.tool) ?? []), ms]);
   }
   return failures;
@@ -195,6 +209,7 @@ try {
   console.log(
     `CPU during the run: server ${round(cpu.server_s)} s, engine processes ${round(cpu.engines_s)} s, fixtures ${cpu.fixtures_s === null ? 'in the server' : `${round(cpu.fixtures_s)} s`}, bench clients ${round(cpu.clients_s)} s (${CORES} cores x ${DURATION_S} s = ${cpu.available_s} s)`,
   );
+  for (const [kind, count] of failureKinds) console.log(`  failed ${count}x ${kind}`);
   console.log(`errors ${errors}; server RSS warm ${mb(warm)} MB, peak ${mb(peak)} MB, after ${mb(after)} MB`);
   console.log(
     `  of which engine processes: warm ${mb(warmEngines)} MB, after ${mb(childrenResidentBytes(pid))} MB`,
