@@ -13,10 +13,11 @@ import {
   toColumnarTable,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { dataUrl } from '../answers/data-url.js';
 import { DATA_FORMATS } from '../messages/observation.js';
 import { parseDataMessage } from '../messages/parse-data-message.js';
-import { fetchData, restUrl } from '../registry/fetch-sdmx.js';
-import { PeriodSchema, segment } from '../registry/sdmx-ids.js';
+import { fetchData } from '../registry/fetch-sdmx.js';
+import { PeriodSchema } from '../registry/sdmx-ids.js';
 import { buildSeriesKey } from '../registry/series-key.js';
 import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -109,18 +110,9 @@ export function queryDataTool(rt: SdmxRuntime) {
       });
       const key = buildSeriesKey(structure, codesByDimension(input.filters));
       const { flow } = structure;
-      const flowRef = [flow.agency, flow.id, flow.version].map(segment).join(',');
-      const encodedKey =
-        key === 'all'
-          ? key
-          : key
-              .split('.')
-              .map((s) => s.split('+').map(segment).join('+'))
-              .join('.');
-      const url = restUrl(rt, `data/${flowRef}/${encodedKey}`, {
+      const url = dataUrl(rt, structure, key, {
         startPeriod: input.start_period,
         endPeriod: input.end_period,
-        ...(rt.csvFormatParam ? { format: rt.csvFormatParam } : {}),
       });
       const answer = await fetchData(ctx, url, rt);
       const parsed = parseDataMessage(
