@@ -73,7 +73,7 @@ export function resolveCode(codes: CodeInfo[], asked: string, options: ResolveOp
   const key = wanted.join(' ');
   const scored: Array<{ code: CodeInfo; score: number; leads: boolean }> = [];
   for (const code of codes) {
-    const forms = allNames(code).map(wordForms);
+    const forms = nameFormsOf(code);
     const best = Math.max(...forms.map((name) => score(wanted, key, name)));
     if (best > 0)
       scored.push({ code, score: best, leads: forms.some((name) => name.join(' ').startsWith(key)) });
@@ -101,6 +101,19 @@ export function resolveCode(codes: CodeInfo[], asked: string, options: ResolveOp
     status: 'ambiguous',
     candidates: pool.slice(0, MAX_CANDIDATES).map((s) => ({ code: s.code.id, label: label(s.code) })),
   };
+}
+
+// Word forms of every name of a code, worked out once per code: structures are cached, and stemming
+// every label of a long code list on each call kept the server's main thread busy under load.
+const nameForms = new WeakMap<CodeInfo, string[][]>();
+
+function nameFormsOf(code: CodeInfo): string[][] {
+  let forms = nameForms.get(code);
+  if (!forms) {
+    forms = allNames(code).map(wordForms);
+    nameForms.set(code, forms);
+  }
+  return forms;
 }
 
 function allNames(code: CodeInfo): string[] {
