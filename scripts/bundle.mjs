@@ -1,7 +1,8 @@
 // `pnpm bundle`: bundles every binary of the workspace with esbuild, so a server starts by reading
 // a few files instead of resolving hundreds of modules. A package takes part by naming the
-// TypeScript entry of each of its bins under "opendataMcp.bins" in its package.json; its "bin"
-// field then points at bundle/<name>.js.
+// TypeScript entry of each of its bins under "opendataMcp.bins" in its package.json; its published
+// bin ("publishConfig.bin") then points at bundle/<name>.js, while "bin" names the compiled entry a
+// clone runs (pnpm links a bin at install only when its file exists, and bundles are made later).
 //
 // What stays outside a bundle, loaded from node_modules at run time:
 // - packages with native code or WebAssembly (they load files next to themselves);

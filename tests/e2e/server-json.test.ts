@@ -64,12 +64,16 @@ describe('MCP Registry entries', () => {
     ]);
   });
 
-  it.each(withBins)('%s: its bin is the bundle, which the package ships', (dir) => {
+  it.each(withBins)('%s: publishes the bundle as its bin; a clone runs the compiled entry', (dir) => {
     const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest & {
       files: string[];
+      publishConfig?: { bin?: Record<string, string> };
     };
-    for (const target of Object.values(manifest.bin ?? {}))
-      expect(target).toMatch(/^\.\/bundle\/[\w-]+\.js$/);
+    const published = manifest.publishConfig?.bin ?? {};
+    expect(Object.keys(published).sort()).toEqual(Object.keys(manifest.bin ?? {}).sort());
+    for (const target of Object.values(published)) expect(target).toMatch(/^\.\/bundle\/[\w-]+\.js$/);
+    // `pnpm install` links a bin only when its file exists; the bundle is made later, by `pnpm bundle`.
+    for (const target of Object.values(manifest.bin ?? {})) expect(target).not.toMatch(/bundle/);
     expect(manifest.files).toEqual(expect.arrayContaining(['bundle', 'server.json']));
   });
 });
