@@ -7,7 +7,12 @@
 // What stays outside a bundle, loaded from node_modules at run time:
 // - packages with native code or WebAssembly (they load files next to themselves);
 // - packages that say "opendataMcp.bundle": "external" (a forked engine script, recorded data read
-//   relative to the package).
+//   relative to the package);
+// - the entries a package names in "opendataMcp.bundle.externalEntries" ({ "./render": "src/render.ts" }):
+//   the rest of the package is bundled, and a dynamic import() of that source file becomes an import
+//   of the package's own subpath, loaded from node_modules on first use. For a heavy half that
+//   reads files beside itself, so the light half (tool definitions) does not load a second copy of
+//   the shared packages at every start.
 // Lazy loading survives: dynamic import() becomes a chunk loaded on first use, and a
 // `require(…)` made from `createRequire(import.meta.url)` becomes a bundled module evaluated on
 // the first call.
@@ -53,8 +58,11 @@ function hasNativeCode(dir, depth = 0) {
   return false;
 }
 
-/** Every dependency (transitively, from this package) that must stay outside the bundle. */
-function externalsOf(dir, seen = new Set(), externals = new Set()) {
+/**
+ * Every dependency (transitively, from this package) that must stay outside the bundle, and the
+ * external entries of partly bundled packages (source file -> subpath specifier).
+ */
+function externalsOf(dir, seen = new Set(), externals = new Set(), entries = new Map()) {
   const manifest = readJson(join(dir, 'package.json'));
   const names = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies });
   for (const name of names) {
@@ -68,9 +76,34 @@ function externalsOf(dir, seen = new Set(), externals = new Set()) {
       externals.add(name);
       continue;
     }
-    externalsOf(real, seen, externals);
+    const externalEntries = dep.opendataMcp?.bundle?.externalEntries;
+    if (externalEntries) {
+      for (const [subpath, source] of Object.entries(externalEntries)) {
+        entries.set(join(real, source), `${name}/${subpath.replace(/^\.\//, '')}`);
+      }
+      // Its dependencies are not walked: the external entries load theirs from the package's own
+      // node_modules, and the bundled half may import only plain JavaScript packages.
+      externals.add(`${name}/*`);
+      continue;
+    }
+    externalsOf(real, seen, externals, entries);
   }
-  return externals;
+  return { externals, entries };
+}
+
+/** Turns a dynamic import of an external entry's source into an import of the package subpath. */
+function externalEntriesPlugin(entries) {
+  return {
+    name: 'external-entries',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (args) => {
+        if (args.kind !== 'dynamic-import') return undefined;
+        const source = join(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+        const specifier = entries.get(source);
+        return specifier ? { path: specifier, external: true } : undefined;
+      });
+    },
+  };
 }
 
 /** Lets esbuild see lazy `require` calls: without the local binding, `require` is the bundler's own. */
@@ -105,9 +138,12 @@ async function bundlePackage({ dir, manifest }) {
   const bins = manifest.opendataMcp?.bins ?? {};
   const outdir = join(dir, 'bundle');
   rmSync(outdir, { recursive: true, force: true });
-  const external = [...externalsOf(dir)];
+  const { externals, entries } = externalsOf(dir);
+  const external = [...externals];
   // The bundle imports an external package from its own folder, so it must be a direct dependency.
-  const missing = external.filter((name) => !manifest.dependencies?.[name]);
+  const missing = external
+    .map((name) => name.replace(/\/\*$/, ''))
+    .filter((name) => !manifest.dependencies?.[name]);
   if (missing.length > 0) {
     throw new Error(
       `${manifest.name}: add ${missing.join(', ')} to its "dependencies": they stay outside the bundle (native code or "opendataMcp.bundle": "external") and are loaded from its node_modules.`,
@@ -124,7 +160,7 @@ async function bundlePackage({ dir, manifest }) {
     // Workspace packages are bundled from their TypeScript sources.
     conditions: ['@opendata-mcp/source'],
     external,
-    plugins: [lazyRequirePlugin, englishOnlyZodPlugin],
+    plugins: [externalEntriesPlugin(entries), lazyRequirePlugin, englishOnlyZodPlugin],
     // Bundled CommonJS modules require Node built-ins; an ES module has no `require` of its own.
     banner: {
       js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);",

@@ -4,9 +4,8 @@ import { type ChartLimits, DEFAULT_CHART_LIMITS } from './chart-limits.js';
 import { type ChartSpec, type ChartSpecInput, ChartSpecSchema } from './chart-spec.js';
 import type { ChartTable } from './chart-table.js';
 import { describeChart } from './describe-chart.js';
+import { loadRenderer } from './load-renderer.js';
 import { prepareChart } from './prepare-chart.js';
-import { renderPng } from './render-png.js';
-import { toVegaLite } from './to-vega-lite.js';
 
 /** A drawn chart: the picture, the spec that draws it again, and words for those who cannot see it. */
 export interface DrawnChart {
@@ -46,6 +45,7 @@ export async function drawChart(
   }
   const chart = prepareChart(table, parsed.data, caps);
   const altText = describeChart(chart);
+  const { toVegaLite, renderPng } = await loadRenderer();
   const vegaLite = toVegaLite(chart);
   const rendered = await renderPng(vegaLite, caps.maxImageSide);
   return {

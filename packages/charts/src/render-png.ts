@@ -1,4 +1,4 @@
-import { OpenDataError } from '@opendata-mcp/core';
+import { OpenDataError } from '@opendata-mcp/core/errors';
 import { Resvg } from '@resvg/resvg-js';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';

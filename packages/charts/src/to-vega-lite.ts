@@ -1,9 +1,9 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_FONT_FAMILY } from './chart-font.js';
 import type { PreparedChart } from './prepare-chart.js';
+import { VEGA_LITE_SCHEMA_URL } from './vega-lite-schema.js';
 import { captionLines } from './wrap-caption.js';
 
-export const VEGA_LITE_SCHEMA_URL = 'https://vega.github.io/schema/vega-lite/v6.json';
 
 const CAPTION_FONT_SIZE = 10;
 

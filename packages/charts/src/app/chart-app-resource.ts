@@ -1,6 +1,6 @@
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/server';
 import type { ResourceDefinition } from '@opendata-mcp/core';
-import { chartAppPage } from './chart-app-page.js';
+import { loadRenderer } from '../load-renderer.js';
 
 /** The address of the interactive chart page, named by draw_chart's `_meta.ui.resourceUri`. */
 export const CHART_APP_URI = 'ui://opendata-mcp/chart.html';
@@ -17,6 +17,7 @@ export const chartAppResource: ResourceDefinition = {
   description: 'An MCP Apps page that draws a draw_chart answer (its Vega-Lite spec) with tooltips, offline.',
   mimeType: RESOURCE_MIME_TYPE,
   async read(uri) {
+    const { chartAppPage } = await loadRenderer();
     return {
       contents: [
         {
