@@ -9,6 +9,6 @@ export {
 } from './chart-spec.js';
 export { type ChartColumn, type ChartTable, type ColumnKind, columnKind } from './chart-table.js';
 export { type DrawnChart, drawChart } from './draw-chart.js';
-export { VEGA_LITE_SCHEMA_URL } from './vega-lite-schema.js';
 export { chartsExtension, createChartsExtension } from './tool/charts-extension.js';
 export { createDrawChartTool } from './tool/draw-chart-tool.js';
+export { VEGA_LITE_SCHEMA_URL } from './vega-lite-schema.js';

@@ -4,7 +4,6 @@ import type { PreparedChart } from './prepare-chart.js';
 import { VEGA_LITE_SCHEMA_URL } from './vega-lite-schema.js';
 import { captionLines } from './wrap-caption.js';
 
-
 const CAPTION_FONT_SIZE = 10;
 
 /**
