@@ -21,22 +21,18 @@ export const queryResultsTool = defineTool({
   name: 'query_results',
   title: 'Query kept results with SQL',
   description:
-    'Combines earlier answers with one read-only SQL SELECT (DuckDB dialect: joins, CTEs, aggregates, window ' +
-    'functions). Every answer with rows carries a result_id: the server keeps its table for a while. Name each ' +
-    'result you need in results ({"mortality": "<result_id>", "spending": "<result_id>"}) and query those names ' +
-    'as tables. Use it to join, compare or compute across answers and backends instead of copying numbers: ' +
-    'ratios, differences, rankings. Each table has the answer’s columns (fixed ones included); a column of codes ' +
-    'with labels also has <column>_label, and a column of periods ("2020", "2020-Q1", "2020-01", "2020-W05") ' +
-    'also has <column>_start, the DATE the period starts, to join or sort periods of any form. The answer is ' +
-    'columnar like query_resource, lists every source with its citation in sources, and has a result_id of its ' +
-    'own. not_found means a result expired: run the call that made it again. Unsafe SQL is refused with unsafe_sql.',
+    'Combines earlier answers with one read-only SQL SELECT (DuckDB dialect): joins, ratios, ' +
+    'differences and rankings across answers and backends, instead of copying numbers. Name the ' +
+    'result_id values you need in results ({"mortality": "<result_id>"}) and query those names as ' +
+    'tables. Coded columns also have <column>_label; period columns ("2020", "2020-Q1", "2020-01") ' +
+    'also have <column>_start, a DATE to join or sort on. The answer cites every source and has its ' +
+    'own result_id. not_found: the result expired, run its call again.',
   input: z
     .object({
       results: z
         .record(z.string(), z.string().max(64))
         .describe(
-          `Table names of your choice mapped to result_id values of earlier answers, 1..${MAX_RESULTS} entries, ` +
-            'e.g. {"mortality": "<result_id>"}; a name is a letter then letters, digits or _ (at most 40).',
+          `Table names of your choice (a letter, then letters, digits or _) mapped to result_id values, 1..${MAX_RESULTS}.`,
         ),
       sql: z
         .string()

@@ -13,18 +13,15 @@ export const ChartSpecSchema = z.strictObject({
   mark: z
     .enum(CHART_MARKS)
     .describe(
-      'How values are drawn: "line" (a trend over time), "bar" (compare amounts per category or period, ' +
-        'grouped side by side per series), "scatter" (one point per row: how two measures relate), ' +
-        '"area" (a line filled down to zero; series are stacked).',
+      'line: a trend; bar: amounts per category, series side by side; scatter: two measures; ' +
+        'area: filled lines, stacked.',
     ),
-  x: columnName.describe(
-    'Column on the horizontal axis (a name of 1..200 characters): a period, a date, a category or a number.',
-  ),
-  y: columnName.describe('Column on the vertical axis (a name of 1..200 characters); must hold numbers.'),
+  x: columnName.describe('Column on the horizontal axis: a period, a date, a category or a number.'),
+  y: columnName.describe('Column on the vertical axis; numbers.'),
   series: columnName
     .optional()
     .describe(
-      'Optional column (a name of 1..200 characters) that splits the rows into series, one colour each, e.g. a country code; no series by default.',
+      'Column that splits the rows into series, one colour each, e.g. a country code (default: none).',
     ),
   title: z
     .string()
@@ -50,16 +47,14 @@ export const ChartSpecSchema = z.strictObject({
     .min(200)
     .max(1200)
     .default(640)
-    .describe(
-      'Width of the plotting area in pixels, 200..1200 (default 640); axes, legend and caption add to it.',
-    ),
+    .describe('Plot width in pixels, 200..1200 (default 640), axes and legend aside.'),
   height: z
     .number()
     .int()
     .min(120)
     .max(900)
     .default(360)
-    .describe('Height of the plotting area in pixels, 120..900 (default 360); title and caption add to it.'),
+    .describe('Plot height in pixels, 120..900 (default 360), title and caption aside.'),
 });
 
 export type ChartSpec = z.output<typeof ChartSpecSchema>;

@@ -30,9 +30,8 @@ export function getDatasetTool(rt: CkanRuntime) {
     name: 'get_dataset',
     title: `Dataset details (${rt.title})`,
     description:
-      'Full metadata of one dataset from search_datasets: description, publisher, licence, dates, tags, and every ' +
-      'resource with its id, format, size, host and whether it can be queried. Use it to pick the resource_id ' +
-      'for get_schema and query_resource; `queryable` tells which resources hold a table.',
+      'Full metadata of one dataset: description, publisher, licence, dates, tags and each resource ' +
+      'with its id, format, size and whether it is queryable (pick the resource_id here).',
     input: z.object({ dataset_id: DatasetIdSchema }).strict(),
     output: z.object({
       id: z.string(),

@@ -17,16 +17,14 @@ export function getSchemaTool(rt: CkanRuntime) {
     name: 'get_schema',
     title: `Resource columns (${rt.title})`,
     description:
-      'Loads one tabular resource and describes it before you query: column names and types, the row count, ' +
-      'a few sample rows, and notes on what loading did (encoding, delimiter, skipped title rows, subtotal rows). ' +
-      '`schema_source` is "datastore_metadata" when the portal states the types (authoritative) or ' +
-      '"inferred_from_file" when they were read from the file. Query the table as `data` with query_resource. ' +
-      'resource_id may be left out when the dataset has exactly one queryable resource.',
+      'Loads one tabular resource and describes it: columns and types, row count, sample rows, and ' +
+      'notes on loading (encoding, delimiter, skipped rows). schema_source says whether the portal ' +
+      'stated the types. Query it as the table data with query_resource.',
     input: z
       .object({
         dataset_id: DatasetIdSchema,
         resource_id: ResourceIdSchema.optional().describe(
-          'Resource id from get_dataset; optional when the dataset has one queryable resource.',
+          'Resource id from get_dataset; optional when only one is queryable.',
         ),
       })
       .strict(),

@@ -18,9 +18,8 @@ export function listOrganizationsTool(rt: CkanRuntime) {
     name: 'list_organizations',
     title: `Publishing organisations (${rt.title})`,
     description:
-      `Lists the organisations that publish on ${rt.title}, with how many datasets each has. Use it to find the ` +
-      '`name` to pass as `publisher_id` to search_datasets when a question is about one publisher. ' +
-      '`query` filters organisations by name.',
+      `Lists the organisations that publish on ${rt.title}, with their number of datasets. Pass an ` +
+      "organisation's name as publisher_id to search_datasets.",
     input: z
       .object({
         query: z

@@ -24,19 +24,16 @@ export function queryResourceTool(rt: CkanRuntime) {
     name: 'query_resource',
     title: `Query a resource with SQL (${rt.title})`,
     description:
-      'Runs one read-only SQL SELECT (DuckDB dialect; CTEs, UNION, aggregates and window functions allowed) over ' +
-      'the whole of one tabular resource, loaded as the table `data`, and answers in columns (names and types ' +
-      'once) and rows (arrays in column order). Use it for every number you report: ' +
-      'counts, sums, rankings, filters. Call get_schema first for the exact column names (quote names with ' +
-      'spaces or capitals in double quotes). Only the returned rows are capped by `limit`; aggregates always ' +
-      'cover every row, and `rows_in_resource` says how many there are; `notes` says when the resource itself ' +
-      'has no rows. Unsafe SQL (writes, files, settings, other tables) is refused with unsafe_sql and a hint. ' +
-      'When truncated, call again with offset = next_offset, or better, aggregate in SQL.',
+      'Runs one read-only SQL SELECT (DuckDB dialect) over a whole tabular resource, loaded as the ' +
+      'table data; answers with columns once and rows. Use it for every number you report. Take column ' +
+      'names from get_schema (double-quote names with spaces or capitals). limit caps only the returned ' +
+      'rows: aggregates cover every row. Writes, files, settings and other tables are refused with ' +
+      'unsafe_sql and a hint. When truncated, aggregate or call again with offset = next_offset.',
     input: z
       .object({
         dataset_id: DatasetIdSchema,
         resource_id: ResourceIdSchema.optional().describe(
-          'Resource id from get_dataset; optional when the dataset has one queryable resource.',
+          'Resource id from get_dataset; optional when only one is queryable.',
         ),
         sql: z
           .string()

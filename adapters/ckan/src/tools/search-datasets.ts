@@ -29,10 +29,10 @@ export function searchDatasetsTool(rt: CkanRuntime) {
     name: 'search_datasets',
     title: `Search datasets (${rt.title})`,
     description:
-      `Full-text search over the dataset catalogue of the CKAN portal ${rt.title}. Start here: it returns dataset ` +
-      'ids, titles, publishers, licences and resource formats. Then call get_dataset to see the resources, ' +
-      'get_schema for the columns of one table, and query_resource to compute an answer with SQL. ' +
-      '`total_matched` is the number of datasets the portal matched; when `truncated` is true, call again with offset = next_offset.',
+      `Start here. Full-text search over the datasets of the CKAN portal ${rt.title}: ids, titles, ` +
+      "publishers, licences, formats. Then get_dataset for the resources, get_schema for a table's " +
+      'columns, query_resource to compute with SQL. When truncated, call again with offset = ' +
+      'next_offset.',
     input: z
       .object({
         query: z
@@ -44,9 +44,7 @@ export function searchDatasetsTool(rt: CkanRuntime) {
           .string()
           .regex(/^[a-z0-9_-]{1,100}$/, 'an organisation name as list_organizations returns it')
           .optional()
-          .describe(
-            'Only datasets of this publishing organisation: its `name` from list_organizations (default: all).',
-          ),
+          .describe("An organisation's name from list_organizations (default: all)."),
         format: z
           .string()
           .regex(/^[A-Za-z0-9.+/ -]{1,30}$/)

@@ -6,7 +6,7 @@ export const DatasetIdSchema = z
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'a CKAN dataset id or name (letters, digits, - _ . :)')
-  .describe('Dataset id or name, as search_datasets returns it in `id` or `name`.');
+  .describe('Dataset id or name from search_datasets.');
 
 export const ResourceIdSchema = z
   .string()

@@ -19,12 +19,11 @@ export function getCubeStructureTool(config: LindasToolConfig) {
     name: 'get_cube_structure',
     title: 'Describe a cube',
     description:
-      'Describes one cube before you read it: name, description, publisher, version, publication status, the ' +
-      'licence (frequently a Fedlex URI naming the legal basis; when the cube declares no licence, its ' +
-      'dcterms:rights terms are given and licence.property says so) and its dimensions with role (key = an ' +
-      'axis you can filter on, measure = the observed value, attribute = extra information), datatype, unit and ' +
-      'whether a code list exists. You do not need it to get readable data: query_cube_observations resolves ' +
-      'labels itself. Use it to learn dimension names for filters, then list_dimension_values for the codes.',
+      'Describes one cube: name, description, publisher, version, status, licence (often a Fedlex URI; ' +
+      'else its dcterms:rights terms, licence.property says which) and dimensions with role (key: ' +
+      'filterable axis, measure: the value, attribute: extra information), datatype, unit and code ' +
+      'list. Not needed to read data; use it for dimension names to filter on, then ' +
+      'list_dimension_values for values.',
     input: z.object({ cube_id: CubeIdSchema, language: LanguageInputSchema }).strict(),
     output: z.object({
       cube_id: z.string(),

@@ -25,10 +25,9 @@ export function listDimensionValuesTool(config: LindasToolConfig) {
     name: 'list_dimension_values',
     title: 'List the values of a dimension',
     description:
-      'Lists the allowed values of one cube dimension: for a coded dimension its code list entries (IRI, ' +
-      'identifier, label in the chosen language), otherwise the distinct values that occur in the ' +
-      'observations. Use it to pick a filter value for query_cube_observations or to explain what codes mean. ' +
-      'values_from says which of the two sources answered; truncated is true when more values exist.',
+      "Lists a cube dimension's values: code list entries (IRI, identifier, label) when coded, else the " +
+      'distinct observed values (values_from says which). Use it to pick filter values for ' +
+      'query_cube_observations.',
     input: z
       .object({
         cube_id: CubeIdSchema,

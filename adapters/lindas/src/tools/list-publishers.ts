@@ -33,9 +33,8 @@ export function listPublishersTool(config: LindasToolConfig) {
     name: 'list_publishers',
     title: 'List cube publishers',
     description:
-      'Lists the federal bodies that publish cubes, with the number of published cube versions each. Use a ' +
-      'publisher_id from here in search_cubes to search one publisher at a time, for example when a search is ' +
-      'truncated. name falls back to the last segment of the IRI when the portal gives the body no name.',
+      'Lists the federal bodies that publish cubes, with their number of published cube versions. Pass ' +
+      'a publisher_id to search_cubes to search one publisher.',
     input: z
       .object({
         language: LanguageInputSchema,

@@ -30,15 +30,11 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
     name: 'query_cube_observations',
     title: 'Read cube observations',
     description:
-      'Reads the data points of one cube as a table: columns (dimension names) once, rows as arrays, and a ' +
-      'dimension with one value in every row given once in fixed. Coded values ' +
-      '(regions, categories, levels) come back as their labels in the chosen language, so no separate decoding ' +
-      'step is needed. Filters run inside the SPARQL store (by label or IRI for coded dimensions, by number or ' +
-      'date for literal ones), so you get the rows you asked for rather than the first page of everything. ' +
-      'Numbers keep the lexical form the portal published ("0.40" stays "0.40"); integers are JSON numbers. A ' +
-      'value of cube:Undefined is null and listed in undefined_values. Check truncated: when true, call again ' +
-      'with offset = next_offset. Use get_cube_structure to learn the dimension names first if you want to ' +
-      'filter; use run_sparql only for aggregations or joins across cubes.',
+      "Reads a cube's data points as a table: columns once, rows as arrays, one-value dimensions once " +
+      'in fixed, coded values as labels in the chosen language. Filters run in the SPARQL store (by ' +
+      'label or IRI; by number or date for literal dimensions). Numbers keep their published form ' +
+      '("0.40"); cube:Undefined is null (see undefined_values). When truncated, call again with offset ' +
+      '= next_offset. For aggregations or joins across cubes use run_sparql.',
     input: z
       .object({
         cube_id: CubeIdSchema,
@@ -61,9 +57,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           .string()
           .max(10)
           .optional()
-          .describe(
-            'First period wanted, e.g. "2020", "2020-Q1", "2020-03" or "2020-03-31", on the cube\'s date or year key (default: open).',
-          ),
+          .describe('First period wanted, e.g. "2020", "2020-Q1" or "2020-03-31" (default: open).'),
         end_period: z
           .string()
           .max(10)
@@ -77,13 +71,11 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         include_observation_uris: z
           .boolean()
           .default(false)
-          .describe(
-            'Also return the IRI of each observation (default false: they are long and rarely needed).',
-          ),
+          .describe("Also return each observation's IRI (default false)."),
         resolve_labels: z
           .boolean()
           .default(true)
-          .describe('Replace coded values by their labels (default true); false returns the code IRIs.'),
+          .describe('Coded values as labels (default true) or as IRIs (false).'),
         filters: z
           .union([
             dimensionFiltersSchema(10),
@@ -98,7 +90,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
             `${describeDimensionFilters({
               example: '{"Warnregion": "Dorneck / Thierstein (SO)", "Datum": {"gte": "2026-07-01"}}',
               comparisons: true,
-            })} Keys are dimension names in any served language or path IRIs; values are labels or IRIs.`,
+            })} Keys: dimension names or IRIs; values: labels or IRIs.`,
           ),
       })
       .strict(),

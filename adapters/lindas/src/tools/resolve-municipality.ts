@@ -15,11 +15,9 @@ export function resolveMunicipalityTool(config: LindasToolConfig) {
     name: 'resolve_municipality',
     title: 'Resolve a Swiss municipality',
     description:
-      'Maps a municipality name to its LINDAS IRI and BFS number, or a BFS number to its name and IRI. The BFS ' +
-      'number is the key other Swiss statistics use for communes, and cubes reference places by these IRIs. ' +
-      'Names match case-insensitively, whole name first, then as a part of the name (match_type says which). ' +
-      'Untagged names, common in LINDAS, are accepted. It does not page: truncated means more than ' +
-      `${MAX_MATCHES} municipalities contain the words, so give more of the name.`,
+      'Maps a Swiss municipality name to its LINDAS IRI and BFS number (the key Swiss statistics use), ' +
+      'or a number to its name and IRI. Whole names match first, then parts of names (match_type). ' +
+      `truncated means over ${MAX_MATCHES} matches: give more of the name.`,
     input: z
       .object({
         query: z

@@ -15,14 +15,11 @@ export function runSparqlTool(config: LindasToolConfig) {
     name: 'run_sparql',
     title: 'Run a read-only SPARQL query',
     description:
-      'Escape hatch for questions the other tools cannot express: aggregations, joins across cubes, custom ' +
-      'filters. Accepts one SELECT or ASK query with its PREFIX lines; updates, CONSTRUCT/DESCRIBE, SERVICE, ' +
-      'FROM and extension functions are refused (unsafe_sparql). At most 500 rows: the cap is written into the ' +
-      "query's LIMIT, and the store has 30 s. Anchor every pattern on a class (?c a <https://cube.link/Cube>) " +
-      'or a known IRI: unanchored scans like { ?s ?p ?o } time out on LINDAS. Observations hang off ' +
-      '<cube> cube:observationSet/cube:observation, never off the cube itself. Values come back raw (IRIs, ' +
-      'literal lexical forms); truncated is true when the cap may have cut rows: page with LIMIT and OFFSET ' +
-      'in the query itself.',
+      'Escape hatch for aggregations, joins across cubes and custom filters. One SELECT or ASK with its ' +
+      'PREFIX lines; updates, CONSTRUCT/DESCRIBE, SERVICE, FROM and extension functions are refused ' +
+      '(unsafe_sparql). At most 500 rows, 30 s. Anchor every pattern on a class (?c a ' +
+      '<https://cube.link/Cube>) or a known IRI: { ?s ?p ?o } scans time out. Observations hang off ' +
+      '<cube> cube:observationSet/cube:observation. Page with LIMIT and OFFSET in the query.',
     input: z
       .object({
         sparql: z

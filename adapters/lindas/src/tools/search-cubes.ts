@@ -22,12 +22,10 @@ export function searchCubesTool(config: LindasToolConfig) {
     name: 'search_cubes',
     title: 'Search LINDAS cubes',
     description:
-      'Start here. Finds statistical cubes of the Swiss federal linked-data service by a word in their name or ' +
-      'description (in the chosen language), e.g. "waldbrand", "lärm", "energie". By default only published ' +
-      'cubes, one entry per cube at its newest version. Read truncated before concluding anything: false means ' +
-      'the list is complete; true means more matched (or could not be ruled out) — raise limit, or narrow with ' +
-      'publisher_id from list_publishers. total_matched counts cubes and is null when no exact count in that ' +
-      'unit is available. Pass a cube_id on to get_cube_structure or query_cube_observations.',
+      'Start here. Finds statistical cubes of the Swiss federal linked-data service by a word in their ' +
+      'name or description, e.g. "waldbrand", "lärm"; published cubes, newest version, by default. ' +
+      'truncated true means more matched: raise limit or narrow with publisher_id. Pass a cube_id to ' +
+      'get_cube_structure or query_cube_observations.',
     input: z
       .object({
         query: z
@@ -41,15 +39,10 @@ export function searchCubesTool(config: LindasToolConfig) {
           .string()
           .max(2000)
           .optional()
-          .describe(
-            'Only cubes of this publishing body: a publisher_id from list_publishers (default: every publisher).',
-          ),
+          .describe('A publisher_id from list_publishers (default: every publisher).'),
         limit: limitParam('Cubes', 100, 20),
         offset: offsetParam('Cubes'),
-        latest_only: z
-          .boolean()
-          .default(true)
-          .describe('Collapse versions to the newest per cube (default true); false lists every version.'),
+        latest_only: z.boolean().default(true).describe('Newest version per cube only (default true).'),
       })
       .strict(),
     output: z.object({

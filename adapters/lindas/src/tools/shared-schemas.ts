@@ -4,13 +4,7 @@ import type { CubeDescription } from '../cube/cube-description.js';
 import type { NamedDimension } from '../cube/dimension-names.js';
 import { LANGUAGES } from '../language.js';
 
-export const CubeIdSchema = z
-  .string()
-  .min(8)
-  .max(2000)
-  .describe(
-    'Cube IRI exactly as search_cubes returned it, e.g. https://environment.ld.admin.ch/foen/ubd003701/6.',
-  );
+export const CubeIdSchema = z.string().min(8).max(2000).describe('Cube IRI as search_cubes returned it.');
 
 export const LicenceSchema = z
   .object({
@@ -61,6 +55,4 @@ export function licenceOf(cube: CubeDescription): z.infer<typeof LicenceSchema> 
 export const LanguageInputSchema = z
   .enum(LANGUAGES)
   .optional()
-  .describe(
-    'Language of names and labels: de, fr, it, en or rm (default de). A missing label falls back de → fr → it → en → rm, then to an untagged name.',
-  );
+  .describe('Language of labels (default de; the others in turn when missing).');

@@ -10,9 +10,7 @@ export type TimeSelection =
 export const PeriodOrLatestSchema = z
   .union([z.literal('latest'), PeriodSchema])
   .default('latest')
-  .describe(
-    'One period ("2020", "2020-Q1", "2020-03") or "latest" for the most recent one (default "latest").',
-  );
+  .describe('One period ("2020", "2020-Q1", "2020-03") or "latest" (default).');
 
 export function selectionOf(period: string): TimeSelection {
   return period === 'latest' ? { kind: 'last', n: 1 } : { kind: 'range', start: period, end: period };

@@ -11,17 +11,17 @@ const PERIOD = /^\d{4}(?:-(?:[SQMWD]?\d{1,3}|A1|\d{2}-\d{2}))?$/;
 export const FlowIdSchema = z
   .string()
   .regex(ID, 'an SDMX id: letters, digits, _ @ $ -')
-  .describe('Dataflow id as search_dataflows returned it, e.g. "CME".');
+  .describe('Dataflow id from search_dataflows, e.g. "CME".');
 
 export const AgencyIdSchema = z
   .string()
   .regex(AGENCY, 'an SDMX agency id, e.g. "UNICEF" or "OECD.DAF"')
-  .describe('Maintenance agency of the dataflow (default: the agency configured for this registry).');
+  .describe("Agency of the flow (default: the registry's).");
 
 export const VersionSchema = z
   .string()
   .regex(VERSION, 'a version such as "1.0" or "latest"')
-  .describe('Dataflow version, e.g. "1.0" (default "latest").');
+  .describe('Flow version, e.g. "1.0" (default latest).');
 
 export const ComponentIdSchema = z
   .string()
@@ -47,6 +47,4 @@ export const LanguageSchema = z
   .string()
   .regex(/^[a-z]{2}$/, 'a two-letter language code')
   .optional()
-  .describe(
-    'Language of names and labels, e.g. "en" or "fr" (default: the language configured for this registry); a name the registry gives in no such language falls back to another.',
-  );
+  .describe('Label language, e.g. "fr" (default: the registry\'s).');

@@ -17,11 +17,10 @@ export function checkAvailabilityTool(rt: SdmxRuntime) {
     name: 'check_availability',
     title: 'Which codes still have data',
     description:
-      'Before asking for values: which codes of each dimension still hold data once the filters given so far ' +
-      'apply, how many series (and observations, where the registry counts them) and the time span. Use it to ' +
-      'learn which countries report an indicator, which years exist, or whether a slice exists at all. filters ' +
-      'take labels or codes as in get_indicator_value. ' +
-      "answered_from says where the answer came from: the registry's availableconstraint service, the flow's Actual constraint, or the series keys of the data itself. status no_observations means the registry holds nothing for these filters.",
+      'Before asking for values: which codes of each dimension still hold data under the filters given ' +
+      'so far, how many series (and observations, where counted) and the time span: which countries ' +
+      'report an indicator, which years exist, whether a slice exists. filters as in ' +
+      'get_indicator_value. answered_from names the source; no_observations means nothing is held.',
     input: z
       .object({
         ...flowInputShape,

@@ -18,14 +18,12 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
     name: 'find_indicators',
     title: 'Find indicators across dataflows',
     description:
-      `Start here for a statistic. Finds indicators by words across every dataflow of the ${rt.title} registry: ` +
-      'the indicator code lists (with the groups each code is filed under) and the flow titles, matching word ' +
-      'forms and spelling variants ("under five" = "under-five", "immunisation" = "immunization"). Each hit ' +
-      'gives the indicator code and label, flow_id (the flow that holds its data: evidence says why: ' +
-      "filed_under_flow or constraint are strong, code_list only means the flow's list has the code) and its " +
-      'unit when a probe could read it. Pass flow_id and the code (or label) to get_indicator_value, ' +
-      'get_indicator_table or get_indicator_series. flows lists flows whose titles match. skipped names flows ' +
-      'that could not be read. When truncated, call again with offset = next_offset.',
+      `Start here for a statistic. Finds indicators by words in every dataflow of the ${rt.title} ` +
+      'registry (code lists and flow titles; word forms and spellings match). Each hit has the ' +
+      'indicator code and label, its flow_id (evidence: filed_under_flow and constraint are strong, ' +
+      'code_list weak) and its unit when known: pass flow_id and the code or label to ' +
+      'get_indicator_value, get_indicator_table or get_indicator_series. flows lists flows whose titles ' +
+      'match. When truncated, call again with offset = next_offset.',
     input: z
       .object({
         query: z
@@ -40,9 +38,7 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
         include_units: z
           .boolean()
           .default(true)
-          .describe(
-            "Read each returned indicator's unit with one small data request per flow (default true).",
-          ),
+          .describe("Read each hit's unit, one small request per flow (default true)."),
         limit: limitParam('Indicators', 50, 10),
         offset: offsetParam('Indicators'),
       })

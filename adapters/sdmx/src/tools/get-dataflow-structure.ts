@@ -21,13 +21,10 @@ export function getDataflowStructureTool(rt: SdmxRuntime) {
     name: 'get_dataflow_structure',
     title: 'Describe a dataflow',
     description:
-      'Shows how a dataflow is built before you query it: its dimensions in series-key order (each with the ' +
-      'code list it uses and how many codes it has), the time dimension, the measure, the attributes that ' +
-      'qualify each value (unit, status, notes …) and the content constraints the registry states. ' +
-      'allowed_codes / available_codes tell which codes are permitted or actually hold data when the registry ' +
-      'says so; when they are null no constraint narrows the code list. Each dimension has a role (geography, ' +
-      'indicator, sex, age, unit …) that the get_indicator_* tools accept as a filter key. Code lists are ' +
-      'summarised (count and a sample), never listed whole: list_codes pages through them.',
+      'Shows how a dataflow is built: dimensions in series-key order with code list and code count, ' +
+      "time dimension, measure, attributes (unit, status, notes …) and the registry's constraints " +
+      "(allowed_codes, available_codes; null when none). Each dimension's role (area, indicator, sex, " +
+      'age, unit …) is a filter key of the get_indicator_* tools. list_codes pages through a code list.',
     input: z.object(flowInputShape).strict(),
     output: z.object({
       flow: z.object({

@@ -24,11 +24,9 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
     name: 'get_indicator_series',
     title: 'An indicator over time',
     description:
-      'One series (one indicator, one area, one code per other dimension) as period/value pairs: trends, ' +
-      'change over time, "since 2015", "the last 5 years". Time: start_period and/or end_period for a range, ' +
-      'last_n for the most recent N periods, nothing for all. filters take labels or codes as in ' +
-      'get_indicator_value. status is ok, no_observations, not_a_single_value (several series match: see ' +
-      'varying) or ambiguous. Rows are [period, value], oldest first.',
+      'One series (one indicator and area, one code per other dimension) as [period, value] rows, ' +
+      'oldest first: trends, change since a year. start_period and end_period give a range, last_n the ' +
+      'latest N periods, nothing all. filters and status as in get_indicator_value.',
     input: z
       .object({
         ...flowInputShape,

@@ -39,13 +39,10 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
     name: 'get_indicator_table',
     title: 'An indicator across areas',
     description:
-      "One indicator for many areas in one period (or each area's latest), as a compact table sorted by " +
-      'value: rankings, comparisons, "top 10", "the countries of a region". within takes a region or group ' +
-      "(code or label) and keeps its members, from the registry's hierarchical code lists or the code list's parent links; areas keeps countries only or " +
-      'aggregates only (told apart through the code lists). filters take labels or codes as in ' +
-      "get_indicator_value; the area dimension is the table's rows. status is ok, no_observations, " +
-      'not_a_single_value (another dimension still varies: see varying and pin it) or ambiguous. Rows are ' +
-      '[area code, period, value]; labels.<area dimension> names each area. Page with offset = next_offset.',
+      "One indicator for many areas in one period (or each area's latest), sorted by value: rankings, " +
+      "top 10, the countries of a region. within keeps a region's or group's members; areas keeps " +
+      'countries or aggregates only. Rows are [area code, period, value]; labels names each area. ' +
+      'filters and status as in get_indicator_value. Page with offset = next_offset.',
     input: z
       .object({
         ...flowInputShape,
@@ -58,7 +55,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           .max(200)
           .optional()
           .describe(
-            'A region or group, by code or label ("UNICEF_SSA", "Sub-Saharan Africa"): only its members are listed (default: no restriction).',
+            'A region or group, by code or label ("Sub-Saharan Africa"): only its members (default: all areas).',
           ),
         areas: z
           .enum(['all', 'countries', 'aggregates'])

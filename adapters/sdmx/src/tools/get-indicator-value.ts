@@ -12,15 +12,21 @@ import { flowInputShape } from './flow-input.js';
 export const LABEL_FILTERS_EXAMPLE =
   '{"indicator": "under-five mortality", "sex": "girls", "area": "Brazil"} or {"REF_AREA": "BRA", "INDICATOR": "CME_MRY0T4"}';
 
-/** Filters that take codes or labels, keyed by dimension id, name or role. */
-export function labelFiltersParam() {
-  return dimensionFiltersParam({ example: LABEL_FILTERS_EXAMPLE, comparisons: false }).describe(
-    'The slice wanted, keyed by dimension id, dimension name or role (area, indicator, sex, age, unit, ' +
-      'frequency); each value a code or a label, or a list of them. Labels are matched against the code ' +
-      'lists (word forms and spelling variants count); one that fits several codes answers ambiguous with ' +
-      'the candidates. Dimensions left out stay open unless the registry profile defaults them to their ' +
-      `total (answers list defaults_applied). Example: ${LABEL_FILTERS_EXAMPLE} (default: none).`,
-  );
+/**
+ * Filters that take codes or labels, keyed by dimension id, name or role. get_indicator_value says
+ * in full how labels are matched; the other tools point to it, so the tool list says it once.
+ */
+export function labelFiltersParam(full = false) {
+  const param = dimensionFiltersParam({ example: LABEL_FILTERS_EXAMPLE, comparisons: false });
+  return full
+    ? param.describe(
+        'By dimension id, name or role (area, indicator, sex, age, unit, frequency): a code or label, ' +
+          'or a list; labels match in any word form. Dimensions left out stay open unless the registry ' +
+          `profile defaults them (see defaults_applied). Example: ${LABEL_FILTERS_EXAMPLE} (default: none).`,
+      )
+    : param.describe(
+        'Codes or labels by dimension id, name or role, as in get_indicator_value (default: none).',
+      );
 }
 
 const STATUS = z
@@ -34,17 +40,15 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
     name: 'get_indicator_value',
     title: 'One value of an indicator',
     description:
-      'Answers "what is X for Y in Z": one value of one indicator for one area and one period (or the latest), ' +
-      'with unit, labels and citation, in one call. filters take labels or codes, keyed by dimension id or ' +
-      'role: {"indicator": "under-five mortality", "sex": "girls", "area": "Brazil"}. It never picks a value ' +
-      'for you: status says whether exactly one value matched (ok) or why not (no_observations, ' +
-      'not_a_single_value with the dimensions still varying, ambiguous with candidate codes); then add or ' +
-      'narrow a filter and call again. Report defaults_applied with the value. For several areas use ' +
-      'get_indicator_table; for a trend get_indicator_series.',
+      'Answers "what is X for Y in Z": one value of one indicator for one area and period (or the ' +
+      'latest), with unit, labels and citation. filters take labels or codes: {"indicator": "under-five ' +
+      'mortality", "sex": "girls", "area": "Brazil"}. It never picks a value for you: status is ok, ' +
+      'no_observations, not_a_single_value (see varying) or ambiguous (see ambiguous); narrow a filter ' +
+      'and call again. Report defaults_applied with the value.',
     input: z
       .object({
         ...flowInputShape,
-        filters: labelFiltersParam(),
+        filters: labelFiltersParam(true),
         period: PeriodOrLatestSchema,
       })
       .strict(),

@@ -26,11 +26,10 @@ export function listCodesTool(rt: SdmxRuntime) {
     name: 'list_codes',
     title: 'List the codes of a dimension',
     description:
-      'Lists the codes a dimension of a dataflow accepts (countries, indicators, sexes …) with their names and ' +
-      'parent code, already narrowed to what the registry constraints allow when it states any (constrained ' +
-      'says so). query filters by a word in the code id or name, e.g. "brazil" or "mortality". Use the code ids ' +
-      '(not the names) in query_data filters. When truncated, call again with offset = next_offset; total_matched ' +
-      'counts every matching code.',
+      'Lists the codes a dataflow dimension accepts (countries, indicators, sexes …) with names and ' +
+      'parent, narrowed to what the registry allows (constrained says so). query filters by a word in ' +
+      'id or name. Use code ids in query_data filters. When truncated, call again with offset = ' +
+      'next_offset.',
     input: z
       .object({
         ...flowInputShape,
@@ -56,15 +55,11 @@ export function listCodesTool(rt: SdmxRuntime) {
           .min(1)
           .max(200)
           .optional()
-          .describe(
-            'A group code or label ("UNICEF_SSA", "Sub-Saharan Africa"): only its members, from the registry\'s hierarchical code lists or the code list\'s parent links; the countries under it where any are linked, else its sub-groups (default: all codes).',
-          ),
+          .describe('A group code or label ("Sub-Saharan Africa"): only its members (default: all codes).'),
         kind: z
           .enum(['all', 'countries', 'aggregates'])
           .default('all')
-          .describe(
-            'countries: codes with no members (for areas: not a region or group); aggregates: the groups; all (default).',
-          ),
+          .describe('countries: codes with no members; aggregates: regions and groups; all (default).'),
         limit: limitParam('Codes', 500, 30),
         offset: offsetParam('Codes'),
       })

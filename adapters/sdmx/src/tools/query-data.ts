@@ -33,15 +33,12 @@ export function queryDataTool(rt: SdmxRuntime) {
     name: 'query_data',
     title: 'Read observations of a dataflow',
     description:
-      'Reads observations of one dataflow as a table. filters maps dimension ids to the codes wanted, e.g. ' +
-      '{"REF_AREA":["USA","BRA"],"INDICATOR":"CME_MRY0T4"}; a dimension left out means every code. Dimensions ' +
-      'and codes are checked against the structure before the registry is called, so an unknown one is refused ' +
-      'with the valid choices. The answer is columnar: columns once, rows as arrays of codes; a column with one ' +
-      'value in every row is given once in fixed; labels names each code once (labels.REF_AREA.USA). value is ' +
-      'the observation as a number; obs_value, the text exactly as published, appears only when it differs ' +
-      'from the number (e.g. "6.270"). Numeric attributes (bounds) are numbers. sort with limit gives a top-N. ' +
-      'no_data means the registry answered that nothing matches; it is not an outage. When truncated, call ' +
-      'again with offset = next_offset.',
+      'Reads observations of one dataflow by codes: filters maps dimension ids to codes, e.g. ' +
+      '{"REF_AREA": ["USA", "BRA"], "INDICATOR": "CME_MRY0T4"}; a dimension left out means every code; ' +
+      'an unknown code is refused with the valid ones. Columnar: rows of codes, one-value columns once ' +
+      'in fixed, labels.<dimension>.<code> names codes. value is a number; obs_value, the published ' +
+      'text, only when it differs. sort with limit gives a top N. no_data: nothing for this slice, not ' +
+      'an outage. When truncated, call again with offset = next_offset.',
     input: z
       .object({
         ...flowInputShape,
@@ -59,8 +56,7 @@ export function queryDataTool(rt: SdmxRuntime) {
           .max(100)
           .optional()
           .describe(
-            'Order of the rows by one column, "-" in front for descending: "-value" with limit 10 is a top 10 ' +
-              '(default: as the registry sent them).',
+            'Sort by one column, "-" in front for descending; "-value" with limit 10 is a top 10 (default: as sent).',
           ),
         columns: z
           .array(z.string().max(100))

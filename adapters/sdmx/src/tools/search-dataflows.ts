@@ -20,11 +20,10 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
     name: 'search_dataflows',
     title: 'Search SDMX dataflows',
     description:
-      `Start here. Lists the dataflows (statistical tables) of the ${rt.title} registry whose id, name or ` +
-      'description contains every word of the query (case-insensitive); without a query it lists them all, ' +
-      'sorted by id. A dataflow id such as "CME" is what get_dataflow_structure, list_codes and query_data take. ' +
-      'Check truncated: true means more flows matched than returned: call again with offset = next_offset, or add ' +
-      'a word; total_matched counts every matching flow.',
+      `Start here for a table. Lists the dataflows of the ${rt.title} registry whose id, name or ` +
+      'description has every word of the query (all, by id, without one). Pass a flow_id ("CME") to ' +
+      'get_dataflow_structure, list_codes or query_data. When truncated, call again with offset = ' +
+      'next_offset.',
     input: z
       .object({
         query: z
@@ -33,9 +32,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           .min(1)
           .max(200)
           .optional()
-          .describe(
-            'Words to look for in id, name and description, all must match in some form (1..200 chars; default: none).',
-          ),
+          .describe('Words that must all match the id, name or description (default: none).'),
         agency: AgencyIdSchema.optional(),
         language: LanguageSchema,
         limit: limitParam('Flows', 100, 20),

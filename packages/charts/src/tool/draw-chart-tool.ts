@@ -23,16 +23,11 @@ const inputSchema = ChartSpecSchema.extend({
     .min(1)
     .max(64)
     .optional()
-    .describe(
-      'The result_id of an earlier answer to draw as it is. Give either result_id, or results with sql.',
-    ),
+    .describe("An earlier answer's result_id, drawn as it is; or give results with sql."),
   results: z
     .record(z.string(), z.string().max(64))
     .optional()
-    .describe(
-      'With sql: table names of your choice mapped to result_id values, 1..8 entries, as in query_results ' +
-        '(e.g. {"mortality": "<result_id>"}). Use it to draw a join, a ratio or an aggregate without a separate call.',
-    ),
+    .describe('With sql: names mapped to result_id values, as in query_results (default: none).'),
   sql: z
     .string()
     .min(1)
@@ -76,14 +71,12 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
     name: 'draw_chart',
     title: 'Draw a chart of kept results',
     description:
-      'Draws an earlier answer, or a query over several (the same results and sql as query_results), as a ' +
-      'line, bar, scatter or area chart, with one series per value of a column. Name the columns: x, y (numbers) ' +
-      'and optionally series. Answers with the chart as a PNG image, the Vega-Lite spec that draws it, alt text ' +
-      'that states the values shown, and the sources as the caption (also drawn under the picture). Hosts that ' +
-      'support MCP Apps also show it as an interactive chart. Shape the table with sql first when it has other ' +
-      `rows than you want drawn (one country, one sex). Caps: ${caps.maxPoints} points, ${caps.maxSeries} series, ` +
-      `${caps.maxImageSide} pixels a side; past them resource_too_large. An unknown column is refused with ` +
-      'invalid_input naming the columns; not_found means a result expired: run the call that made it again.',
+      'Draws an earlier answer, or a query over several (results and sql as in query_results), as a ' +
+      'line, bar, scatter or area chart, one series per value of a column. Answers with a PNG, its ' +
+      'Vega-Lite spec, alt text stating the values and the sources as caption. Filter with sql first ' +
+      `when the table has rows you do not want drawn. Caps: ${caps.maxPoints} points, ${caps.maxSeries} ` +
+      `series, ${caps.maxImageSide} pixels a side (resource_too_large past them). not_found: the result ` +
+      'expired, run its call again.',
     input: inputSchema,
     output: outputSchema,
     annotations: READ_ONLY_CLOSED_WORLD,

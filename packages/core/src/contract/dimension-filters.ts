@@ -33,11 +33,9 @@ export function dimensionFiltersSchema(maxDimensions = 20) {
 
 export function describeDimensionFilters(options: { example: string; comparisons: boolean }): string {
   return (
-    `Observations wanted, keyed by dimension: one code, a list of codes (any of, up to ${MAX_VALUES})` +
-    (options.comparisons
-      ? ', or comparisons {"gte": …, "lte": …} (ne, lt, lte, gt, gte) for numbers and dates'
-      : '') +
-    `. Dimensions left out are not filtered (default: none). Example: ${options.example}`
+    `By dimension: a code or a list of codes (any of, up to ${MAX_VALUES})` +
+    (options.comparisons ? ', or comparisons such as {"gte": …} (ne, lt, lte, gt, gte)' : '') +
+    `; other dimensions unfiltered (default: none). Example: ${options.example}`
   );
 }
 

@@ -21,7 +21,7 @@ export function offsetParam(items: string, max = 100_000) {
     .min(0)
     .max(max)
     .default(0)
-    .describe(`${items} to skip, for paging: pass the next_offset of the previous answer (default 0).`);
+    .describe(`${items} to skip (default 0): pass next_offset.`);
 }
 
 /** The `next_offset` output field, described once. */

@@ -2,7 +2,7 @@ import type { StandardSchemaWithJSON } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { AnyObjectSchema } from '../contract/tool.js';
 import { successEnvelopeSchema } from '../envelope/envelope.js';
-import { advertisedEnvelope, leanInputSchema, leanOutputSchema } from './lean-json-schema.js';
+import { advertisedDataOutput, leanInputSchema, leanOutputSchema } from './lean-json-schema.js';
 
 type JsonSchemaConverter = StandardSchemaWithJSON['~standard']['jsonSchema'];
 type Json = Record<string, unknown>;
@@ -19,8 +19,8 @@ const envelopes = new WeakMap<AnyObjectSchema, AnyObjectSchema>();
  */
 export const advertiseInput = advertiser((json) => leanInputSchema(json));
 
-/** The output schema of a data tool: its own fields' shape plus the envelope fields every answer has. */
-export const advertiseEnvelope = advertiser((json) => advertisedEnvelope(leanOutputSchema(json)));
+/** The output schema of a data tool: its own fields' shape (the envelope is in the instructions). */
+export const advertiseEnvelope = advertiser((json) => advertisedDataOutput(leanOutputSchema(json)));
 
 /** The output schema of a content tool, which has no envelope. */
 export const advertiseOutput = advertiser((json) => leanOutputSchema(json));

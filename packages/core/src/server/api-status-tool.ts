@@ -52,9 +52,8 @@ export function createApiStatusTool(
     name: 'api_status',
     title: 'Backend status',
     description:
-      'Checks every configured data backend: whether it answers, how fast, one content count, and the last ' +
-      'successful call. Use it when a tool reports upstream_unavailable or upstream_timeout, or before a long ' +
-      'session, to tell a portal outage from a wrong question. Takes no arguments.',
+      'Checks each backend: whether it answers, how fast, one content count, the last success. Use it ' +
+      'after upstream_unavailable or upstream_timeout to tell an outage from a wrong question.',
     input: z.object({}).strict(),
     output: z.object({
       backends: z.array(BackendStatus).describe('One entry per configured adapter instance.'),

@@ -26,6 +26,7 @@ import { createKeptResults, type KeptResults, type KeptResultsOptions } from '..
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { advertiseEnvelope, advertiseInput, advertiseOutput } from './advertise-only.js';
+import { advertisedAnnotations } from './advertised-annotations.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
   type AdapterEntry,
@@ -307,7 +308,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       description: tool.description,
       inputSchema: advertiseInput(tool.input),
       // The title is given once, at the top level where clients since 2025-06-18 read it.
-      annotations: { ...tool.annotations },
+      annotations: advertisedAnnotations(tool.annotations),
       ...(tool.meta ? { _meta: tool.meta } : {}),
       ...(tool.kind === 'data'
         ? { outputSchema: advertiseEnvelope(tool.output) }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { advertisedEnvelope, leanInputSchema, leanOutputSchema } from './lean-json-schema.js';
+import { advertisedDataOutput, leanInputSchema, leanOutputSchema } from './lean-json-schema.js';
 
 const json = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -15,10 +15,11 @@ describe('leanInputSchema', () => {
     .strict();
   const lean = leanInputSchema(json(input, 'input'));
 
-  it('keeps descriptions, real bounds, defaults and strictness', () => {
+  it('keeps types, descriptions and strictness; the range and default are in the description only', () => {
     expect(lean.additionalProperties).toBe(false);
-    expect(lean.properties).toMatchObject({
-      limit: { minimum: 1, maximum: 100, default: 20, description: 'Rows to return, 1..100 (default 20).' },
+    expect((lean.properties as Record<string, object>).limit).toEqual({
+      type: 'integer',
+      description: 'Rows to return, 1..100 (default 20).',
     });
   });
 
@@ -113,14 +114,9 @@ describe('leanOutputSchema', () => {
   });
 });
 
-describe('advertisedEnvelope', () => {
-  it('requires the envelope fields beside the tool’s own', () => {
-    const schema = advertisedEnvelope(leanOutputSchema(json(z.object({ n: z.number() }), 'output')));
-    expect(schema.required).toEqual(['n', 'ok', 'source', 'citation', 'retrieved_at']);
-    expect(schema.properties).toEqual({
-      n: { type: 'number' },
-      ok: { const: true },
-      source: { type: 'object' },
-    });
+describe('advertisedDataOutput', () => {
+  it('lists the tool’s own fields with their types and repeats neither the envelope nor the names', () => {
+    const schema = advertisedDataOutput(leanOutputSchema(json(z.object({ n: z.number() }), 'output')));
+    expect(schema).toEqual({ type: 'object', properties: { n: { type: 'number' } } });
   });
 });

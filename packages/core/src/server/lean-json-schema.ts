@@ -13,23 +13,38 @@ const SAFE_MIN = Number.MIN_SAFE_INTEGER;
 const SAFE_MAX = Number.MAX_SAFE_INTEGER;
 
 /**
- * Input schemas keep every description, enum, default and numeric bound an agent reads. Length
- * bounds of strings and arrays, patterns, a branch marked deprecated (still accepted, no longer
- * offered) and the bounds of nested values go: core checks every argument against the full schema and answers a
- * violation with an `invalid_input` that names the bound, which teaches more than a schema keyword.
+ * Input schemas keep every type, description and enum an agent reads. Defaults and numeric ranges
+ * are stated once, in the description (docs/VOCABULARY.md: every description states the range and
+ * the default; a test holds every tool to it), so their keywords go. So do length bounds of strings
+ * and arrays, patterns and a branch marked deprecated (still accepted, no longer offered): core
+ * checks every argument against the full schema and answers a violation with an `invalid_input`
+ * that names the bound, which teaches more than a schema keyword. A union inside a parameter (a
+ * filter value that is a code, a list or comparisons) keeps only the types of its branches: the
+ * parameter's description gives the forms, in fewer bytes than a schema.
  */
 export function leanInputSchema(schema: Json): Json {
   return withoutInputNoise(strip(schema, true) as Json, 0);
 }
 
-const LENGTH_BOUNDS = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'propertyNames', 'pattern']);
+const STATED_IN_DESCRIPTIONS = new Set([
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'propertyNames',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'default',
+]);
 
 function withoutInputNoise(schema: Json, depth: number): Json {
+  if (depth > 1 && Array.isArray(schema.anyOf ?? schema.oneOf)) return unionTypes(schema);
   const out: Json = {};
   for (const [key, child] of Object.entries(schema)) {
-    if (LENGTH_BOUNDS.has(key)) continue;
-    // Numeric bounds of a parameter are kept; deeper ones (inside filters) are the server's to check.
-    if ((key === 'minimum' || key === 'maximum') && depth > 1) continue;
+    if (STATED_IN_DESCRIPTIONS.has(key)) continue;
     if (key === 'properties' && child && typeof child === 'object') {
       out[key] = Object.fromEntries(
         Object.entries(child as Record<string, Json>).map(([name, s]) => [
@@ -46,6 +61,25 @@ function withoutInputNoise(schema: Json, depth: number): Json {
     } else out[key] = child;
   }
   return singleBranch(collapseTypeUnion(out));
+}
+
+/** A union reduced to the types its branches accept (anything, when a branch names none). */
+function unionTypes(schema: Json): Json {
+  const { anyOf, oneOf, ...rest } = schema;
+  const types = new Set<unknown>();
+  for (const branch of (anyOf ?? oneOf) as Json[]) {
+    if (branch.deprecated === true) continue;
+    const type = branchType(branch);
+    if (type === undefined) return rest;
+    for (const t of Array.isArray(type) ? type : [type]) types.add(t);
+  }
+  return { ...rest, type: types.size === 1 ? [...types][0] : [...types] };
+}
+
+function branchType(branch: Json): unknown {
+  if ('const' in branch) return branch.const === null ? 'null' : typeof branch.const;
+  if (branch.type !== undefined) return branch.type;
+  return Array.isArray(branch.anyOf ?? branch.oneOf) ? unionTypes(branch).type : undefined;
 }
 
 /** An `anyOf` left with one branch (its siblings deprecated) is that branch, with the description kept. */
@@ -142,20 +176,13 @@ function collapseTypeUnion(schema: Json): Json {
 }
 
 /**
- * Adds the envelope to a data tool's own output shape. The envelope fields are required but
- * barely typed: they are the same for every tool, described once in the server instructions,
- * and repeating their schema made up most of the list.
+ * The output schema a data tool advertises: its own fields with their types. The envelope fields
+ * (ok, source, citation, retrieved_at) are the same for every tool and described once, in the
+ * server instructions; repeating them, and a required list that named every field a second time,
+ * made up much of the list. A client validating an answer loses nothing it needs: core checks
+ * every answer against the full envelope schema before it leaves the server.
  */
-export function advertisedEnvelope(own: Json): Json {
-  const required = Array.isArray(own.required) ? (own.required as string[]) : [];
-  return {
-    ...own,
-    type: 'object',
-    properties: {
-      ...(own.properties as Json | undefined),
-      ok: { const: true },
-      source: { type: 'object' },
-    },
-    required: [...required, 'ok', 'source', 'citation', 'retrieved_at'],
-  };
+export function advertisedDataOutput(own: Json): Json {
+  const { required: _repeated, ...rest } = own;
+  return { ...rest, type: 'object' };
 }

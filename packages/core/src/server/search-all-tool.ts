@@ -47,11 +47,9 @@ export function createSearchAllTool(
     title: 'Search every backend',
     description:
       'Start here when you do not know which backend holds the answer: searches the cubes, datasets and ' +
-      'dataflows of every configured backend at once and ranks the hits together by how well their titles ' +
-      'match. Each hit carries open: the tool and arguments that show its structure; call it as it is. ' +
-      'backends says which backends answered; a backend with status "failed" or "cannot_search" was not ' +
-      "searched, so a missing hit there proves nothing: use that backend's own tools. Use a backend's own " +
-      'search tool for its filters (publisher, format).',
+      "dataflows of every backend at once, ranked by title match. Each hit's open is the call that " +
+      'shows its structure. A backend listed as failed or cannot_search was not searched, so no hit ' +
+      "there proves nothing. Use a backend's own search for its filters.",
     input: z
       .object({
         query: z
@@ -64,9 +62,7 @@ export function createSearchAllTool(
           .string()
           .regex(/^[a-z]{2}$/)
           .optional()
-          .describe(
-            'Two-letter language of names, for backends that serve several (default: each backend’s own).',
-          ),
+          .describe('Language of names, e.g. "fr" (default: each backend’s own).'),
         limit: limitParam('Hits', 50, 10),
         offset: offsetParam('Hits', 200),
       })
