@@ -1,6 +1,7 @@
 import { type KeptResults, type KeptSource, OpenDataError, type ToolContext } from '@opendata-mcp/core';
-import { openTables, type TableSession } from '@opendata-mcp/tabular';
+import type { TableSession } from '@opendata-mcp/tabular';
 import { LRUCache } from 'lru-cache';
+import { loadTabular } from './load-tabular.js';
 import { resultTable } from './result-table.js';
 import { flattenSources } from './results-source.js';
 
@@ -51,6 +52,7 @@ async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): P
     named.map(async ([name, id]) => ({ name, result: await ctx.results.read(id) })),
   );
   const tables = kept.map(({ name, result }) => resultTable(name, result));
+  const { openTables } = await loadTabular();
   const session = await openTables({
     tables: tables.map((t) => t.table),
     limits: {

@@ -1,6 +1,7 @@
 import { isOpenDataError, type ToolContext } from '@opendata-mcp/core';
-import { openTable, type RecordField, type TableLimits, type TableSession } from '@opendata-mcp/tabular';
+import type { RecordField, TableLimits, TableSession } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
+import { loadTabular } from './load-tabular.js';
 
 export interface DumpedTable {
   session: TableSession;
@@ -37,6 +38,7 @@ export async function loadDump(
   try {
     // A login page or an HTML error page served with 200 is not a dump.
     if (download.contentType && /html/i.test(download.contentType)) return null;
+    const { openTable } = await loadTabular();
     const session = await openTable({
       path: download.path,
       formatHint: 'csv',

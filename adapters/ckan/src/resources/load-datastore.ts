@@ -1,9 +1,10 @@
 import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
-import { openRecords, type TableLimits } from '@opendata-mcp/tabular';
+import type { TableLimits } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { loadDump } from './datastore-dump.js';
 import type { CachedTable, LoadedTable } from './load-table.js';
+import { loadTabular } from './load-tabular.js';
 
 interface DatastorePage {
   fields?: Array<{ id: string; type?: string }>;
@@ -118,6 +119,7 @@ export async function loadDatastore(
       }
     }
     if (total !== undefined && records.length !== total) throw lostRows(resource, records.length, total);
+    const { openRecords } = await loadTabular();
     const session = await openRecords({
       fields: declared.map((f) => ({ id: f.id, type: f.type ?? null })),
       records,

@@ -1,11 +1,12 @@
 import { type CacheRecord, OpenDataError, type ToolContext } from '@opendata-mcp/core';
-import { openTable, type TableSession, warmEngine } from '@opendata-mcp/tabular';
+import type { TableSession } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { TableAccess } from '../ckan-source.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { notQueryableReason } from '../portal/package-view.js';
 import { refuseEmptyDownload } from './empty-resource.js';
 import { loadDatastore } from './load-datastore.js';
+import { loadTabular } from './load-tabular.js';
 
 export interface LoadedTable {
   session: TableSession;
@@ -85,7 +86,7 @@ export async function loadTable(
   const trusted = await trustedTable(rt, url.href);
   if (trusted) return trusted;
   // The engine process boots while the file downloads.
-  void warmEngine();
+  void loadTabular().then((tabular) => tabular.warmEngine());
   reportProgress(ctx, 0, undefined, `Downloading ${url.host}${url.pathname}`);
   let lastReport = 0;
   const download = await ctx.http.download({
@@ -109,6 +110,7 @@ export async function loadTable(
   const leased = await rt.sessions
     .use(key, async () => {
       refuseEmptyDownload(resource, download.bytes);
+      const { openTable } = await loadTabular();
       const session = await openTable({
         path: download.path,
         formatHint: resource.format ?? null,
