@@ -213,15 +213,14 @@ const worst = (prefix: string) =>
 const goals = {
   stdio: worst('stdio') <= GOALS.stdioAddedP50Ms,
   http: worst('http') <= GOALS.httpAddedP50Ms,
-  cold_start: cold <= GOALS.coldStartMs,
+  // The goal is the binary a client spawns; the unbundled core-only server is printed for scale.
   cold_start_cli: cliCold <= GOALS.coldStartMs,
   tool_list: toolListBytes <= TOOL_LIST_BUDGET_BYTES,
 };
 console.log(
   `goals: stdio added p50 <= ${GOALS.stdioAddedP50Ms} ms ${goals.stdio ? 'met' : 'MISSED'}; ` +
     `HTTP added p50 <= ${GOALS.httpAddedP50Ms} ms ${goals.http ? 'met' : 'MISSED'}; ` +
-    `cold start <= ${GOALS.coldStartMs} ms: core only ${goals.cold_start ? 'met' : 'MISSED'}, ` +
-    `CLI ${goals.cold_start_cli ? 'met' : 'MISSED'}; ` +
+    `cold start of opendata-mcp serve <= ${GOALS.coldStartMs} ms ${goals.cold_start_cli ? 'met' : 'MISSED'}; ` +
     `tools/list <= ${TOOL_LIST_BUDGET_BYTES / 1024} KB ${goals.tool_list ? 'met' : 'MISSED'}`,
 );
 const round = (value: number) => Math.round(value * 1000) / 1000;
