@@ -10,14 +10,21 @@ function usable(engine: SpawnedEngine | undefined): engine is SpawnedEngine {
 }
 
 /**
+ * Booting a process (Node and DuckDB) takes most of a core for a few hundred milliseconds. The
+ * replacement spare waits this long after a table is taken, so it does not compete with the load
+ * and the first queries of that table; the next table a server opens comes later, as a rule.
+ */
+const SPARE_DELAY_MS = 2_000;
+
+/**
  * An engine process for one table. A spare is kept started (with DuckDB already imported), so
  * opening a table does not wait for a process to boot; it is idle, unreferenced, and dies with
- * the server.
+ * the server. Taking the spare schedules the next one.
  */
 export function startEngine(limits: TableLimits): EngineProcess {
   const engine = usable(spare) ? spare : spawnEngine();
   spare = undefined;
-  void warmEngine();
+  setTimeout(() => void warmEngine(), SPARE_DELAY_MS).unref();
   return new EngineProcess(engine, memoryCeiling(limits), readConnections(limits));
 }
 
