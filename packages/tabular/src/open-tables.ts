@@ -20,26 +20,13 @@ export interface OpenTablesInput {
   signal?: AbortSignal;
 }
 
-/**
- * A row as one line of JSON, its values under positional keys (`c0`, `c1` …) that keep any column
- * name out of the reader's options: nested values as their JSON text, missing cells as null.
- */
-function line(row: unknown[], width: number): string {
-  const record: Record<string, unknown> = {};
-  for (let i = 0; i < width; i++) {
-    const value = row[i] ?? null;
-    record[`c${i}`] = value !== null && typeof value === 'object' ? JSON.stringify(value) : value;
-  }
-  return JSON.stringify(record);
-}
-
+/** Each row as one line of JSON, the array itself: the engine reads cells by position. */
 function serialise(table: TableInput): SerialisedTable {
-  const width = table.columns.length;
   return {
     name: table.name,
     columns: table.columns,
     rowCount: table.rows.length,
-    lines: table.rows.map((row) => line(row, width)).join('\n'),
+    lines: table.rows.map((row) => JSON.stringify(row)).join('\n'),
   };
 }
 
