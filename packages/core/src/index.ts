@@ -138,6 +138,7 @@ export {
   type ServerExtension,
 } from './server/create-server.js';
 export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
+export { createFileStore, type FileStoreOptions } from './store/file-store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export { openSharedStore, type SharedStoreConfig } from './store/open-shared-store.js';
 export type { RedisStoreOptions } from './store/redis-store.js';

@@ -1,0 +1,115 @@
+import { mkdir, mkdtemp, readdir, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../testing/memory-logger.js';
+import { createFileStore } from './file-store.js';
+import { openSharedStore } from './open-shared-store.js';
+import { describeSharedStoreContract } from './shared-store-contract.test-support.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const text = (value: Uint8Array | undefined) => (value ? new TextDecoder().decode(value) : undefined);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const freshDir = async () => join(await mkdtemp(join(tmpdir(), 'opendata-file-store-')), 'store');
+const entries = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.entry'));
+const posix = process.platform !== 'win32';
+
+describeSharedStoreContract('file', async () => createFileStore({ dir: await freshDir() }));
+
+describe('file store', () => {
+  it('keeps each entry in a file only its user can read, in a directory only its user can enter', async () => {
+    const dir = await freshDir();
+    const store = createFileStore({ dir });
+    await store.set('k', bytes('v'), 60_000);
+    const [file] = await entries(dir);
+    expect(file).toMatch(/^[0-9a-f]{64}\.entry$/);
+    if (posix) {
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+      expect((await stat(join(dir, file as string))).mode & 0o777).toBe(0o600);
+    }
+    await store.close();
+  });
+
+  it('removes an expired entry when it is read, and sweeps others when it writes', async () => {
+    const dir = await freshDir();
+    const store = createFileStore({ dir, sweepIntervalMs: 0 });
+    await store.set('read', bytes('x'), 30);
+    await store.set('swept', bytes('y'), 30);
+    await pause(60);
+    expect(await store.get('read')).toBeUndefined();
+    expect(await entries(dir)).toHaveLength(1);
+    expect(await store.stats()).toEqual({ entries: 0, bytes: 0 });
+    await store.set('new', bytes('z'), 60_000);
+    await store.close();
+    expect(await entries(dir)).toHaveLength(1);
+    expect(await store.stats()).toEqual({ entries: 1, bytes: 1 });
+  });
+
+  it('shares entries, adds and counts between two stores over one directory', async () => {
+    const dir = await freshDir();
+    const one = createFileStore({ dir });
+    const two = createFileStore({ dir });
+    await one.set('shared', bytes('from one'), 60_000);
+    expect(text(await two.get('shared'))).toBe('from one');
+    await two.delete('shared');
+    expect(await one.get('shared')).toBeUndefined();
+
+    const claims = await Promise.all(
+      [one, two, one, two].map((s, i) => s.add('lock', bytes(`${i}`), 60_000)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+
+    // Each store queues its own callers in memory; between the two only the lock files keep order.
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).increment('n', 60_000)),
+    );
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    await Promise.all([one.close(), two.close()]);
+  });
+
+  it('keeps namespaces apart in one directory', async () => {
+    const dir = await freshDir();
+    const a = createFileStore({ dir, namespace: 'a' });
+    const b = createFileStore({ dir, namespace: 'b' });
+    await a.set('k', bytes('a'), 60_000);
+    expect(await b.get('k')).toBeUndefined();
+  });
+
+  it('reads a file cut short or overwritten with other bytes as missing, and replaces it', async () => {
+    const dir = await freshDir();
+    const store = createFileStore({ dir });
+    await store.set('k', bytes('a value of some length'), 60_000);
+    const path = join(dir, (await entries(dir))[0] as string);
+    await truncate(path, 30);
+    expect(await store.get('k')).toBeUndefined();
+    expect(await store.add('k', bytes('again'), 60_000)).toBe(true);
+    expect(text(await store.get('k'))).toBe('again');
+    for (const junk of ['', 'not an entry at all', 'odmcp-s1 but then nothing useful']) {
+      await writeFile(path, junk);
+      expect(await store.get('k')).toBeUndefined();
+      expect(await store.stats()).toEqual({ entries: 0, bytes: 0 });
+    }
+    await writeFile(path, 'x');
+    expect(await store.increment('k', 60_000)).toBe(1);
+  });
+
+  it('refuses a directory that is a symbolic link', async () => {
+    if (!posix) return;
+    const target = await freshDir();
+    await mkdir(target, { recursive: true });
+    const link = join(await mkdtemp(join(tmpdir(), 'opendata-file-store-')), 'linked');
+    await symlink(target, link);
+    await expect(createFileStore({ dir: link }).get('k')).rejects.toThrow(/not a directory/);
+  });
+
+  it('opens from a file:// URL through openSharedStore', async () => {
+    const dir = await freshDir();
+    const { logger } = createMemoryLogger('info');
+    const store = await openSharedStore({ url: pathToFileURL(dir).href, namespace: 'x' }, logger);
+    expect(store.kind).toBe('file');
+    await store.set('k', bytes('v'), 60_000);
+    expect(text(await createFileStore({ dir, namespace: 'x' }).get('k'))).toBe('v');
+    await store.close();
+  });
+});
