@@ -1,5 +1,6 @@
 import type { TableLimits } from './engine/table-limits.js';
-import type { QueryResult, RowArrayResult, TableDescription, TableSession } from './table-session.js';
+import type { QueryResult, TableDescription, TableSession } from './table-session.js';
+import { type ColumnarRows, fromColumnarRows } from './worker/columnar-rows.js';
 import { loadDeadline } from './worker/engine-limits.js';
 import type { EngineProcess } from './worker/engine-process.js';
 
@@ -25,10 +26,12 @@ export function remoteSession(
         { op: 'query', sql, limit: options.limit },
         { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
-    queryRowArrays: (sql, options) =>
-      engine.request<RowArrayResult>(
-        { op: 'query', sql, limit: options.limit, arrays: true },
-        { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
+    queryRowArrays: async (sql, options) =>
+      fromColumnarRows(
+        await engine.request<ColumnarRows>(
+          { op: 'query', sql, limit: options.limit, arrays: true },
+          { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
+        ),
       ),
     sample: (n) => engine.request<Record<string, unknown>[]>({ op: 'sample', n }, bounds),
     checkNotes: () => {

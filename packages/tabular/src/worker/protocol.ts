@@ -2,7 +2,8 @@ import type { TableLimits } from '../engine/table-limits.js';
 import type { RecordField } from '../local/open-local-records.js';
 import type { LoadProgress } from '../local/open-local-table.js';
 import type { SerialisedTable } from '../local/open-local-tables.js';
-import type { QueryResult, RowArrayResult, TableDescription } from '../table-session.js';
+import type { QueryResult, TableDescription } from '../table-session.js';
+import type { ColumnarRows } from './columnar-rows.js';
 
 /** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
 export type WorkerRequest =
@@ -40,7 +41,7 @@ export type WorkerReply =
   | {
       id: number;
       ok: true;
-      value: TableDescription | QueryResult | RowArrayResult | Record<string, unknown>[] | string[];
+      value: TableDescription | QueryResult | ColumnarRows | Record<string, unknown>[] | string[];
     }
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: LoadProgress };

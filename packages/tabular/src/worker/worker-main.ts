@@ -9,6 +9,7 @@ import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
+import { toColumnarRows } from './columnar-rows.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
 
 // Without the server there is nobody to answer: die at once, even inside a native call.
@@ -72,7 +73,7 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       try {
         const options = { limit: request.limit, signal: controller.signal };
         return request.arrays
-          ? await openedSession().queryRowArrays(request.sql, options)
+          ? toColumnarRows(await openedSession().queryRowArrays(request.sql, options))
           : await openedSession().query(request.sql, options);
       } finally {
         running.delete(request.id);
