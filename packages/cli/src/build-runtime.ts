@@ -28,6 +28,8 @@ export interface Runtime {
 export interface RuntimeServices {
   logger?: Logger;
   store?: SharedStore;
+  /** Where kept results live when not in `store`: the files `call` shares with the next `call`. */
+  resultsStore?: SharedStore;
   metrics?: PrometheusMetrics;
 }
 
@@ -69,9 +71,10 @@ export function buildRuntime(
       ...(results.ttl_ms ? { ttlMs: results.ttl_ms } : {}),
       ...(results.max_result_bytes ? { maxResultBytes: results.max_result_bytes } : {}),
       // Replicas behind one address read each other's results: with a shared store, one namespace.
-      ...(results.namespace || services.store
+      ...(results.namespace || services.store || services.resultsStore
         ? { namespace: results.namespace ?? SHARED_RESULTS_NAMESPACE }
         : {}),
+      ...(services.resultsStore ? { store: services.resultsStore } : {}),
     },
     ...(config.cache_dir ? { http: { cacheDir: config.cache_dir } } : {}),
     ...(config.http?.request_state_key ? { requestStateKey: config.http.request_state_key } : {}),

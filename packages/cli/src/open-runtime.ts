@@ -1,4 +1,9 @@
-import { createJsonLogger, loadPrometheusMetrics, openSharedStore } from '@opendata-mcp/core';
+import {
+  createFileStore,
+  createJsonLogger,
+  loadPrometheusMetrics,
+  openSharedStore,
+} from '@opendata-mcp/core';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import type { Config } from './config/config-schema.js';
 import type { AdapterRegistry } from './registry.js';
@@ -6,6 +11,11 @@ import type { AdapterRegistry } from './registry.js';
 export interface OpenRuntimeOptions {
   /** Collect Prometheus metrics (for `/metrics` on the HTTP transport). */
   metrics?: boolean;
+  /**
+   * Keep results in files in this directory when no store is configured, so that servers started one
+   * after the other (the `call` command) read each other's results. A configured store wins.
+   */
+  resultsDir?: string;
 }
 
 /**
@@ -21,6 +31,11 @@ export async function openRuntime(
 ): Promise<Runtime> {
   const logger = createJsonLogger({ level: config.log_level ?? 'info' });
   const store = config.store ? await openSharedStore(config.store, logger) : undefined;
+  // Only kept results go to the directory: caches and budgets of a single call gain nothing from disk.
+  const resultsStore =
+    !store && options.resultsDir && config.results?.enabled !== false
+      ? createFileStore({ dir: options.resultsDir })
+      : undefined;
   try {
     // Without a configured store, kept results live in the server's own memory store: its size is read there.
     let runtime: Runtime | undefined;
@@ -32,12 +47,19 @@ export async function openRuntime(
       async () => {
         await onClose?.();
         await store?.close();
+        await resultsStore?.close();
       },
-      { logger, ...(store ? { store } : {}), ...(metrics ? { metrics } : {}) },
+      {
+        logger,
+        ...(store ? { store } : {}),
+        ...(resultsStore ? { resultsStore } : {}),
+        ...(metrics ? { metrics } : {}),
+      },
     );
     return runtime;
   } catch (error) {
     await store?.close();
+    await resultsStore?.close();
     throw error;
   }
 }

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
 import type { Runtime } from './build-runtime.js';
+import { callResultsDir } from './call-results-dir.js';
 import { callTool } from './commands/call-tool.js';
 import { createProgressLine } from './commands/progress-line.js';
 import { runDemo } from './commands/run-demo.js';
@@ -50,6 +51,10 @@ Without --config the server talks to LINDAS only (the one backend that needs no 
 every built-in backend (LINDAS, CKAN, SDMX) answers from recorded data on loopback, so tools and
 answers differ between the two.
 
+A result_id printed by one call works in the next call (query_results, draw_chart) for as long as
+results are kept (1 hour by default): call keeps them in files of your own under the cache directory
+(cache_dir), or in the configured store.
+
 Exit codes: 0 success, 1 the tool answered with an error, 2 bad usage or configuration.`;
 
 /** The whole CLI as a function of its arguments and injected effects; returns the exit code. */
@@ -71,7 +76,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   try {
     switch (command) {
       case 'demo': {
-        runtime = await prepare(deps, values.config, true, true);
+        runtime = await prepare(deps, values.config, true, { quiet: true });
         const journeys = runtime.config.adapters.flatMap((entry) => {
           const journey = runtime?.registry.get(entry.type)?.demo;
           return journey
@@ -102,7 +107,7 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         return failed === 0 && outcomes.length > 0 ? 0 : 1;
       }
       case 'tools': {
-        runtime = await prepare(deps, values.config, values.offline ?? false, true);
+        runtime = await prepare(deps, values.config, values.offline ?? false, { quiet: true });
         const tools = runtime.server.tools;
         if (values.json) {
           const definitions = tools.map((t) => toolDefinitionJson(t.name, t.adapterId, t.definition));
@@ -113,7 +118,10 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
       case 'call': {
         const [tool, json] = rest;
         if (!tool) throw new ConfigError('call needs a tool name: opendata-mcp call <tool> \'{"arg": 1}\'');
-        runtime = await prepare(deps, values.config, values.offline ?? false, true);
+        runtime = await prepare(deps, values.config, values.offline ?? false, {
+          quiet: true,
+          resultsOnDisk: true,
+        });
         const progress = deps.stderrIsTTY ? createProgressLine(deps.stderr) : undefined;
         let envelope: Awaited<ReturnType<typeof callTool>>;
         try {
@@ -157,12 +165,19 @@ function parse(argv: string[]) {
   });
 }
 
+interface PrepareOptions {
+  /** Log warnings and errors only, unless the configuration sets a level. */
+  quiet?: boolean;
+  servesHttp?: boolean;
+  /** Keep results where the next process finds them (see `callResultsDir`). */
+  resultsOnDisk?: boolean;
+}
+
 async function prepare(
   deps: CliDeps,
   configPath: string | undefined,
   offline: boolean,
-  quiet = false,
-  servesHttp = false,
+  { quiet = false, servesHttp = false, resultsOnDisk = false }: PrepareOptions = {},
 ): Promise<Runtime> {
   const path = configPath ?? deps.env.OPENDATA_MCP_CONFIG;
   const origin = path ?? 'built-in default';
@@ -176,7 +191,10 @@ async function prepare(
     return quiet && !withEnv.log_level ? { ...withEnv, log_level: 'warn' as const } : withEnv;
   };
   const open = (config: Config, onClose?: () => Promise<void>) =>
-    openRuntime(config, registry, onClose, { metrics: servesHttp && config.http?.metrics !== false });
+    openRuntime(config, registry, onClose, {
+      metrics: servesHttp && config.http?.metrics !== false,
+      ...(resultsOnDisk ? { resultsDir: callResultsDir(config) } : {}),
+    });
   if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
   try {
@@ -192,7 +210,9 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
   if (transport !== 'stdio' && transport !== 'http') {
     throw new ConfigError(`--transport must be stdio or http, got "${transport}".`);
   }
-  const runtime = await prepare(deps, values.config, values.offline ?? false, false, transport === 'http');
+  const runtime = await prepare(deps, values.config, values.offline ?? false, {
+    servesHttp: transport === 'http',
+  });
   const shutdown = async () => {
     await runtime.close();
     process.exit(0);

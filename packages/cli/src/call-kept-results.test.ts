@@ -1,0 +1,82 @@
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
+import { describe, expect, it } from 'vitest';
+import { callResultsDir } from './call-results-dir.js';
+import { defaultRegistry } from './default-registry.js';
+import { type CliDeps, runCli } from './run-cli.js';
+
+interface Answer {
+  ok: boolean;
+  columns?: string[];
+  rows?: unknown[][];
+  result_id?: string | null;
+  error?: { code: string };
+}
+
+/**
+ * One `opendata-mcp call`: a server of its own, started and closed within the invocation like the
+ * binary's, over the SDMX fixture only. Nothing stays in memory from one call to the next.
+ */
+async function call(cacheDir: string, config: string, tool: string, args: unknown) {
+  const out: string[] = [];
+  const deps: CliDeps = {
+    registry: defaultRegistry,
+    fixtures: { lindas: startLindasFixture, ckan: startCkanFixture, sdmx: startSdmxFixture },
+    env: { OPENDATA_MCP_LOG_LEVEL: 'silent', OPENDATA_MCP_CACHE_DIR: cacheDir },
+    stdout: (text) => out.push(text),
+    stderr: () => {},
+  };
+  const code = await runCli(['call', tool, JSON.stringify(args), '--offline', '--config', config], deps);
+  return { code, answer: JSON.parse(out.join('')) as Answer };
+}
+
+async function setUp() {
+  const dir = await mkdtemp(join(tmpdir(), 'opendata-call-results-'));
+  const config = join(dir, 'config.json');
+  await writeFile(config, JSON.stringify({ adapters: [{ type: 'sdmx' }] }));
+  return { cacheDir: join(dir, 'cache'), config };
+}
+
+const underFive = {
+  flow_id: 'CME',
+  filters: { REF_AREA: 'BRA', INDICATOR: 'CME_MRY0T4', SEX: '_T', WEALTH_QUINTILE: '_T' },
+  start_period: '2015',
+  end_period: '2023',
+};
+
+describe('call keeps results for the next call', () => {
+  it('answers query_results in a second call over the result_id the first one printed', async () => {
+    const { cacheDir, config } = await setUp();
+    const first = await call(cacheDir, config, 'query_data', underFive);
+    expect(first.code).toBe(0);
+    const id = first.answer.result_id as string;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const [period, value] = ['time_period', 'value'].map((name) => first.answer.columns?.indexOf(name) ?? -1);
+    const expected = (first.answer.rows ?? []).map((row) => [row[period as number], row[value as number]]);
+    expect(expected.length).toBeGreaterThan(0);
+
+    const second = await call(cacheDir, config, 'query_results', {
+      results: { brazil: id },
+      sql: 'SELECT time_period, value FROM brazil ORDER BY time_period',
+    });
+    expect(second.code).toBe(0);
+    expect(second.answer.rows).toEqual(
+      [...expected].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    // The files are this user's, inside the cache directory the configuration names.
+    const dir = callResultsDir({ adapters: [], cache_dir: cacheDir });
+    expect((await readdir(dir)).some((name) => name.endsWith('.entry'))).toBe(true);
+  });
+
+  it('answers not_found for an id no call made', async () => {
+    const { cacheDir, config } = await setUp();
+    const unknown = await call(cacheDir, config, 'query_results', {
+      results: { a: 'AAAAAAAAAAAAAAAAAAAAAA' },
+      sql: 'SELECT * FROM a',
+    });
+    expect(unknown.code).toBe(1);
+    expect(unknown.answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});
