@@ -9,8 +9,22 @@ export interface UsableCodes {
   constrained: boolean;
 }
 
+// Per cached structure, so the same dimension yields the same array on every call: the word
+// indexes built over a code list are kept per array, and rebuilding them on each call was most of
+// the CPU a label lookup took under many clients.
+const narrowed = new WeakMap<FlowComponent, UsableCodes>();
+
 /** A dimension's codes narrowed to what its Allowed and Actual constraints permit. */
 export function usableCodes(dimension: FlowComponent): UsableCodes {
+  let usable = narrowed.get(dimension);
+  if (!usable) {
+    usable = narrow(dimension);
+    narrowed.set(dimension, usable);
+  }
+  return usable;
+}
+
+function narrow(dimension: FlowComponent): UsableCodes {
   const limits = [dimension.allowed, dimension.available].filter((l): l is string[] => l !== null);
   const all = dimension.codelist?.codes ?? null;
   if (!all) {

@@ -74,9 +74,9 @@ export function resolveCode(codes: CodeInfo[], asked: string, options: ResolveOp
   const scored: Array<{ code: CodeInfo; score: number; leads: boolean }> = [];
   for (const code of codes) {
     const forms = nameFormsOf(code);
-    const best = Math.max(...forms.map((name) => score(wanted, key, name)));
-    if (best > 0)
-      scored.push({ code, score: best, leads: forms.some((name) => name.join(' ').startsWith(key)) });
+    let best = 0;
+    for (const name of forms) best = Math.max(best, score(wanted, key, name));
+    if (best > 0) scored.push({ code, score: best, leads: forms.some((name) => name.key.startsWith(key)) });
   }
   if (scored.length === 0) return { status: 'unknown' };
   // Codes the flow itself holds (under its own ancestor) are the only ones considered when any matches.
@@ -103,14 +103,25 @@ export function resolveCode(codes: CodeInfo[], asked: string, options: ResolveOp
   };
 }
 
-// Word forms of every name of a code, worked out once per code: structures are cached, and stemming
-// every label of a long code list on each call kept the server's main thread busy under load.
-const nameForms = new WeakMap<CodeInfo, string[][]>();
+/** One name of a code as the scoring reads it: its word forms, joined, and as a set. */
+interface NameForms {
+  words: Set<string>;
+  key: string;
+  empty: boolean;
+}
 
-function nameFormsOf(code: CodeInfo): string[][] {
+// Word forms of every name of a code, worked out once per code: structures are cached, and stemming
+// (or even splitting and joining) every label of a long code list on each call kept the server's
+// main thread busy under load.
+const nameForms = new WeakMap<CodeInfo, NameForms[]>();
+
+function nameFormsOf(code: CodeInfo): NameForms[] {
   let forms = nameForms.get(code);
   if (!forms) {
-    forms = allNames(code).map(wordForms);
+    forms = allNames(code).map((name) => {
+      const words = wordForms(name);
+      return { words: new Set(words), key: words.join(' '), empty: words.length === 0 };
+    });
     nameForms.set(code, forms);
   }
   return forms;
@@ -124,10 +135,9 @@ function allNames(code: CodeInfo): string[] {
  * 1 for the same words as the label; otherwise the share of the label's
  * words the question covers when every question word is in the label; 0 when one is missing.
  */
-function score(wanted: string[], key: string, name: string[]): number {
-  if (name.length === 0) return 0;
-  if (name.join(' ') === key) return 1;
-  const words = new Set(name);
-  if (!wanted.every((w) => words.has(w))) return 0;
-  return Math.min(0.99, new Set(wanted).size / words.size);
+function score(wanted: string[], key: string, name: NameForms): number {
+  if (name.empty) return 0;
+  if (name.key === key) return 1;
+  if (!wanted.every((w) => name.words.has(w))) return 0;
+  return Math.min(0.99, new Set(wanted).size / name.words.size);
 }

@@ -45,11 +45,22 @@ const SPELLINGS: Array<[RegExp, string]> = [
   [/oe(?=[a-z])/g, 'e'],
 ];
 
+// The same few thousand words (country, indicator and unit names) come back on every call, and
+// stemming is regular-expression work: each word is reduced once. Bounded by starting over.
+const MAX_REMEMBERED = 50_000;
+const forms = new Map<string, string>();
+
 /** One written word in its comparable form: lower case, American spelling, Porter stem. */
 export function wordForm(word: string): string {
-  let w = word.toLowerCase();
-  for (const [from, to] of SPELLINGS) w = w.replace(from, to);
-  return stemmer(w);
+  let form = forms.get(word);
+  if (form === undefined) {
+    let w = word.toLowerCase();
+    for (const [from, to] of SPELLINGS) w = w.replace(from, to);
+    form = stemmer(w);
+    if (forms.size >= MAX_REMEMBERED) forms.clear();
+    forms.set(word, form);
+  }
+  return form;
 }
 
 /**
