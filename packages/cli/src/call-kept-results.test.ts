@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
@@ -12,6 +12,7 @@ interface Answer {
   columns?: string[];
   rows?: unknown[][];
   result_id?: string | null;
+  image_files?: string[];
   error?: { code: string };
 }
 
@@ -78,5 +79,20 @@ describe('call keeps results for the next call', () => {
     });
     expect(unknown.code).toBe(1);
     expect(unknown.answer).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('writes the chart a call draws to a file it names', async () => {
+    const { cacheDir, config } = await setUp();
+    const first = await call(cacheDir, config, 'query_data', underFive);
+    const chart = await call(cacheDir, config, 'draw_chart', {
+      result_id: first.answer.result_id,
+      mark: 'line',
+      x: 'time_period',
+      y: 'value',
+    });
+    expect(chart.code).toBe(0);
+    expect(chart.answer.image_files).toHaveLength(1);
+    const png = await readFile(chart.answer.image_files?.[0] as string);
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 });

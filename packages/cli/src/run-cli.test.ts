@@ -124,6 +124,12 @@ describe('opendata-mcp CLI', () => {
     expect(h.out()).toMatch(/^get_population\s+Population of a canton \[population\]$/m);
   });
 
+  it('lists every built-in backend without a configuration, as --offline serves them', async () => {
+    const h = harness();
+    expect(await runCli(['tools'], h.deps)).toBe(0);
+    expect(h.out()).toMatch(/^get_population\s+Population of a canton \[population\]$/m);
+  });
+
   it('refuses bad configuration with one clear message naming the key and exit code 2', async () => {
     const cases: Array<[unknown, RegExp]> = [
       ['{ not json', /not valid JSON/],

@@ -33,7 +33,8 @@ export const USAGE = `Usage: opendata-mcp <command> [options]
 
 Commands:
   serve                 serve MCP (stdio by default, or --transport http)
-  tools                 list the tools of the configured server
+  tools                 list the tools of the configured server (without --config: of every
+                        built-in backend, as --offline serves them)
   call <tool> [json]    call one tool and print its JSON answer (exit 0 ok, 1 error)
   demo                  run the offline demo journeys against the embedded fixture backends;
                         charts they draw are written to opendata-mcp-demo/ in the temporary folder
@@ -48,8 +49,9 @@ Options:
   -h, --help            this text
 
 Without --config the server talks to LINDAS only (the one backend that needs no URL); with --offline
-every built-in backend (LINDAS, CKAN, SDMX) answers from recorded data on loopback, so tools and
-answers differ between the two.
+every built-in backend (LINDAS, CKAN, SDMX) answers from recorded data on loopback. Images a call's
+answer carries (a draw_chart PNG) are written to opendata-mcp-call/ in the temporary folder and
+listed in the printed answer's image_files.
 
 A result_id printed by one call works in the next call (query_results, draw_chart) for as long as
 results are kept (1 hour by default): call keeps them in files of your own under the cache directory
@@ -107,7 +109,10 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         return failed === 0 && outcomes.length > 0 ? 0 : 1;
       }
       case 'tools': {
-        runtime = await prepare(deps, values.config, values.offline ?? false, { quiet: true });
+        // Without a configuration, the catalogue of every built-in backend (as --offline serves
+        // them), not just the one backend the default server talks to.
+        const offline = values.offline ?? values.config === undefined;
+        runtime = await prepare(deps, values.config, offline, { quiet: true });
         const tools = runtime.server.tools;
         if (values.json) {
           const definitions = tools.map((t) => toolDefinitionJson(t.name, t.adapterId, t.definition));
@@ -125,7 +130,10 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         const progress = deps.stderrIsTTY ? createProgressLine(deps.stderr) : undefined;
         let envelope: Awaited<ReturnType<typeof callTool>>;
         try {
-          envelope = await callTool(runtime.server, tool, json, progress?.report);
+          envelope = await callTool(runtime.server, tool, json, {
+            ...(progress ? { onProgress: progress.report } : {}),
+            imageDir: join(tmpdir(), 'opendata-mcp-call'),
+          });
         } finally {
           progress?.done();
         }

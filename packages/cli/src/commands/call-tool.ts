@@ -1,14 +1,43 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Envelope, OpenDataServer, ProgressUpdate } from '@opendata-mcp/core';
 import { errorEnvelope, toErrorBody } from '@opendata-mcp/core';
 import { ConfigError } from '../config/config-error.js';
 
-/** `call <tool> '<json>'`: the envelope on stdout; true when the answer is a success. */
+/** What `call` prints: the envelope, and the files it wrote the answer's images to (a chart). */
+export type CallOutput = Envelope & { image_files?: string[] };
+
+/**
+ * `call <tool> '<json>'`: the envelope to print. Images a tool sends beside its answer (draw_chart's
+ * PNG) are written to `imageDir`, named after the tool and the time, and listed in `image_files`.
+ */
 export async function callTool(
   server: OpenDataServer,
   tool: string,
   json: string | undefined,
-  onProgress?: (update: ProgressUpdate) => void,
-): Promise<Envelope> {
+  options: { onProgress?: (update: ProgressUpdate) => void; imageDir: string },
+): Promise<CallOutput> {
+  const envelope = await answer(server, tool, json, options.onProgress, async (images) => {
+    await mkdir(options.imageDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    return Promise.all(
+      images.map(async (image, k) => {
+        const file = join(options.imageDir, `${tool}-${stamp}${k > 0 ? `-${k + 1}` : ''}.png`);
+        await writeFile(file, Buffer.from(image.data, 'base64'));
+        return file;
+      }),
+    );
+  });
+  return envelope;
+}
+
+async function answer(
+  server: OpenDataServer,
+  tool: string,
+  json: string | undefined,
+  onProgress: ((update: ProgressUpdate) => void) | undefined,
+  save: (images: Array<{ data: string }>) => Promise<string[]>,
+): Promise<CallOutput> {
   let args: unknown = {};
   if (json !== undefined) {
     try {
@@ -17,9 +46,17 @@ export async function callTool(
       throw new ConfigError(`Tool arguments are not valid JSON: ${(error as Error).message}`);
     }
   }
+  let images: Array<{ data: string }> = [];
+  let envelope: Envelope;
   try {
-    return await server.callTool(tool, args, onProgress ? { onProgress } : {});
+    envelope = await server.callTool(tool, args, {
+      ...(onProgress ? { onProgress } : {}),
+      onImages: (sent) => {
+        images = sent;
+      },
+    });
   } catch (error) {
     return errorEnvelope(toErrorBody(error));
   }
+  return images.length > 0 ? { ...envelope, image_files: await save(images) } : envelope;
 }
