@@ -14,6 +14,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { checkRange, type TimeSelection } from '../answers/time-selection.js';
 import { unitOf } from '../answers/unit-of.js';
+import type { Observation } from '../messages/observation.js';
 import { PeriodSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { flowInputShape } from './flow-input.js';
@@ -145,12 +146,13 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
       const sorted = [...observations].sort((a, b) => a.time_period.localeCompare(b.time_period));
       const page = sorted.slice(input.offset, input.offset + input.limit);
       const truncated = sorted.length > input.offset + page.length;
+      const asRow = (o: Observation): Array<string | number | null> => [o.time_period, o.value];
       return {
         data: {
           ...empty,
           status: 'ok' as const,
           series_key: read.key,
-          rows: page.map((o): Array<string | number | null> => [o.time_period, o.value]),
+          rows: page.map(asRow),
           series: fixedOf(observations),
           ...unitOf(observations[0]),
           returned: page.length,
@@ -160,6 +162,8 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
           message: `${sorted.length} periods, ${sorted[0]?.time_period} to ${sorted.at(-1)?.time_period}.`,
         },
         source,
+        // The whole series is kept, not the page shown.
+        keep: { table: { columns: empty.columns, rows: sorted.map(asRow) } },
       };
     },
   });

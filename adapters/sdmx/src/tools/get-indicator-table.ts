@@ -193,21 +193,28 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
       sortRows(rows, input.sort);
       const page = rows.slice(input.offset, input.offset + input.limit);
       const truncated = rows.length > input.offset + page.length;
-      const labels: Record<string, string> = {};
-      for (const o of page) {
-        const cell = labelled(o.dimensions[area.id]);
-        labels[cell.code] = cell.label;
-      }
+      const labelsOf = (observations: Observation[]) => {
+        const labels: Record<string, string> = {};
+        for (const o of observations) {
+          const cell = labelled(o.dimensions[area.id]);
+          labels[cell.code] = cell.label;
+        }
+        return labels;
+      };
+      const asRow = (o: Observation): Array<string | number | null> => [
+        o.dimensions[area.id]?.code ?? '',
+        o.time_period,
+        o.value,
+      ];
+      const series = fixedOf(observations, [area.id]);
       return {
         data: {
           ...empty,
           status: 'ok' as const,
           series_key: read.key,
-          rows: page.map(
-            (o): Array<string | number | null> => [o.dimensions[area.id]?.code ?? '', o.time_period, o.value],
-          ),
-          labels: { [area.id]: labels },
-          series: fixedOf(observations, [area.id]),
+          rows: page.map(asRow),
+          labels: { [area.id]: labelsOf(page) },
+          series,
           ...unitOf(observations[0]),
           returned: page.length,
           truncated,
@@ -220,6 +227,11 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
               : ''),
         },
         source,
+        // The whole table is kept, not the page shown: query_results and draw_chart over this
+        // answer see every area.
+        keep: {
+          table: { columns: empty.columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) } },
+        },
       };
     },
   });
