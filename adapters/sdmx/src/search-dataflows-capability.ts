@@ -1,8 +1,19 @@
-import type { AdapterSearch } from '@opendata-mcp/core';
+import type { AdapterSearch, SearchHit } from '@opendata-mcp/core';
+import { findIndicators } from './discovery/find-indicators.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
 import { searchDataflowsTool } from './tools/search-dataflows.js';
 
-/** An SDMX registry in `search_all`: dataflows whose id, name or description hold every word. */
+/**
+ * Indicators a registry adds to the hits: a few beside matching dataflows (which lead to the rest),
+ * more when no dataflow title holds the words.
+ */
+const INDICATOR_HITS = { besideFlows: 3, alone: 10 };
+
+/**
+ * An SDMX registry in `search_all`: dataflows whose id, name or description hold every word, and
+ * indicators whose names match. A statistic is more often asked for by its indicator's name
+ * ("under-five mortality") than by the title of the table that holds it ("Child Mortality").
+ */
 export function sdmxSearch(rt: SdmxRuntime): AdapterSearch {
   const tool = searchDataflowsTool(rt);
   return async (request, ctx) => {
@@ -11,8 +22,17 @@ export function sdmxSearch(rt: SdmxRuntime): AdapterSearch {
       limit: Math.min(request.limit, 100),
       ...(request.language ? { language: request.language } : {}),
     });
-    const { data } = await tool.execute(input, ctx);
-    return data.flows.map((flow) => ({
+    const [{ data }, found] = await Promise.all([
+      tool.execute(input, ctx),
+      findIndicators(rt, ctx, {
+        query: request.query,
+        language: request.language ?? rt.language,
+        offset: 0,
+        limit: Math.min(request.limit, INDICATOR_HITS.alone),
+        units: false,
+      }),
+    ]);
+    const flows: SearchHit[] = data.flows.map((flow) => ({
       kind: 'dataflow',
       id: flow.id,
       title: flow.name,
@@ -23,5 +43,18 @@ export function sdmxSearch(rt: SdmxRuntime): AdapterSearch {
         arguments: { flow_id: flow.id, ...(flow.agency !== rt.agency ? { agency: flow.agency } : {}) },
       },
     }));
+    const indicators: SearchHit[] = found.indicators.map((hit) => ({
+      kind: 'indicator',
+      id: hit.code,
+      title: hit.label,
+      description: `Indicator of the dataflow ${hit.flow_id} (${hit.flow_name}).`,
+      publisher: rt.agency,
+      // Which areas and periods hold data for it: the next question before asking for values.
+      open: {
+        tool: 'check_availability',
+        arguments: { flow_id: hit.flow_id, filters: { [hit.dimension]: hit.code } },
+      },
+    }));
+    return [...flows, ...indicators.slice(0, flows.length > 0 ? INDICATOR_HITS.besideFlows : undefined)];
   };
 }

@@ -46,8 +46,8 @@ export function createSearchAllTool(
     name: 'search_all',
     title: 'Search every backend',
     description:
-      'Start here when you do not know which backend holds the answer: searches the cubes, datasets and ' +
-      "dataflows of every backend at once, ranked by title match. Each hit's open is the call that " +
+      'Start here when you do not know which backend holds the answer: searches the cubes, datasets, ' +
+      "dataflows and indicators of every backend at once, ranked by title match. Each hit's open is the call that " +
       'shows its structure. A backend listed as failed or cannot_search was not searched, so no hit ' +
       "there proves nothing. Use a backend's own search for its filters.",
     input: z
