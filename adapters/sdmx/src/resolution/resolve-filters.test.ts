@@ -78,6 +78,6 @@ describe('resolving filters against the recorded UNICEF CME structure', () => {
     expect(refused({ colour: 'red' })).toMatch(
       /^invalid_input: .*no dimension "colour".*REF_AREA \(geography\)/,
     );
-    expect(refused({ year: '2020' })).toMatch(/^invalid_input: year is time/);
+    expect(refused({ year: '2020' })).toMatch(/^invalid_input: year is the time dimension/);
   });
 });

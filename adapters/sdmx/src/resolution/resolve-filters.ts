@@ -57,9 +57,15 @@ export function dimensionFor(key: string, roled: RoledDimension[], structure: Fl
   if (found) return found;
   const time = structure.timeDimension;
   if (time && (time.id === upper || ROLE_ALIASES.time.includes(key.toLowerCase()))) {
-    throw new OpenDataError('invalid_input', `${key.slice(0, 40)} is time; it is not a filter here.`, {
-      hint: 'Give the period with the period parameters (period, start_period, end_period, last_n).',
-    });
+    throw new OpenDataError(
+      'invalid_input',
+      `${key.slice(0, 40)} is the time dimension: periods are not given as filters or dimensions.`,
+      {
+        hint:
+          'Give periods with start_period and end_period (get_indicator_value and get_indicator_table ' +
+          'take period, get_indicator_series also last_n); check_availability reports the span in time_range.',
+      },
+    );
   }
   const names = roled.map((r) => (r.role === 'other' ? r.dimension.id : `${r.dimension.id} (${r.role})`));
   throw new OpenDataError(
