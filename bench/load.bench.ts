@@ -26,6 +26,8 @@ const CLIENTS = Number(clientsArg ?? 32);
 const DURATION_S = Number(secondsArg ?? 20);
 const FIXTURES_IN_SERVER = flags.includes('--fixtures-in-server');
 const SOLO_ROUNDS = 5;
+const RSS_RETURN_GOAL = 1.2;
+const SETTLE_LIMIT_MS = 60_000;
 const JOURNEYS = [lindasDemoJourney, ckanDemoJourney, sdmxDemoJourney];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = fileURLToPath(new URL('../packages/cli/bin/opendata-mcp.js', import.meta.url));
@@ -178,8 +180,16 @@ try {
     available_s: CORES * DURATION_S,
   };
   await Promise.all(clients.map((client) => client.close()));
-  await new Promise((resolve) => setTimeout(resolve, 5_000));
-  const after = serverResident(pid);
+  // V8 gives memory back once the process has been idle a while (its memory reducer), not at
+  // once: the server's resident memory is read every 2 s until it is within the goal of its warm
+  // level, for at most a minute, and the time that took is reported with it.
+  const settleStart = performance.now();
+  let after = serverResident(pid);
+  while (after / warm > RSS_RETURN_GOAL && performance.now() - settleStart < SETTLE_LIMIT_MS) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    after = serverResident(pid);
+  }
+  const settleS = Math.round((performance.now() - settleStart) / 1000);
 
   const tools = [...solo.keys()].sort();
   const rows = tools.map((tool) => {
@@ -215,7 +225,8 @@ try {
     `  of which engine processes: warm ${mb(warmEngines)} MB, after ${mb(childrenResidentBytes(pid))} MB`,
   );
   console.log(
-    `query_resource loaded/solo p50 = ${queryRatio}x (goal <= 5); RSS after/warm = ${rssReturn.toFixed(2)} (goal <= 1.2)`,
+    `query_resource loaded/solo p50 = ${queryRatio}x (goal <= 5); RSS after/warm = ${rssReturn.toFixed(2)} ` +
+      `${settleS} s after the run (goal <= ${RSS_RETURN_GOAL}, read every 2 s for up to ${SETTLE_LIMIT_MS / 1000} s)`,
   );
   console.log(
     JSON.stringify({
@@ -229,7 +240,8 @@ try {
       rss_warm_mb: mb(warm),
       rss_peak_mb: mb(peak),
       rss_after_mb: mb(after),
-      goals_met: errors === 0 && queryRatio <= 5 && rssReturn <= 1.2,
+      rss_settle_s: settleS,
+      goals_met: errors === 0 && queryRatio <= 5 && rssReturn <= RSS_RETURN_GOAL,
     }),
   );
 } finally {
