@@ -47,7 +47,8 @@ export function statusError(
 ): OpenDataError {
   const details: Record<string, unknown> = { status, host };
   if (status === NOT_RECORDED_STATUS) {
-    const held = recorded?.trim().slice(0, 600);
+    // Up to a dozen recorded requests of a flow; cut only past that, never in the middle of one.
+    const held = recorded?.trim().slice(0, 1500);
     return new OpenDataError(
       'upstream_error',
       `Not available offline: the fixture backend at ${host} holds no recording of this request. It says nothing about whether the live portal has the data.`,
