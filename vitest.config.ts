@@ -17,5 +17,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // See packages/fixtures/src/lindas/oxigraph-store.ts: a V8 deoptimiser abort on inlined calls into
+    // WebAssembly (the LINDAS fixture store) took down a test worker at random. Set at start as well,
+    // so no worker has optimised such a call before the fixtures module runs.
+    execArgv: ['--no-turbo-inline-js-wasm-calls'],
   },
 });
