@@ -20,7 +20,7 @@ const envelopes = new WeakMap<AnyObjectSchema, AnyObjectSchema>();
 export const advertiseInput = advertiser((json) => leanInputSchema(json));
 
 /** The output schema of a data tool: its own fields' shape (the envelope is in the instructions). */
-export const advertiseEnvelope = advertiser((json) => advertisedDataOutput(leanOutputSchema(json)));
+export const advertiseDataOutput = advertiser((json) => advertisedDataOutput(leanOutputSchema(json)));
 
 /** The output schema of a content tool, which has no envelope. */
 export const advertiseOutput = advertiser((json) => leanOutputSchema(json));

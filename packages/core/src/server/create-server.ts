@@ -25,7 +25,7 @@ import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
 import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
-import { advertiseEnvelope, advertiseInput, advertiseOutput } from './advertise-only.js';
+import { advertiseDataOutput, advertiseInput, advertiseOutput } from './advertise-only.js';
 import { advertisedAnnotations } from './advertised-annotations.js';
 import { createApiStatusTool } from './api-status-tool.js';
 import {
@@ -311,7 +311,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       annotations: advertisedAnnotations(tool.annotations),
       ...(tool.meta ? { _meta: tool.meta } : {}),
       ...(tool.kind === 'data'
-        ? { outputSchema: advertiseEnvelope(tool.output) }
+        ? { outputSchema: advertiseDataOutput(tool.output) }
         : tool.output
           ? { outputSchema: advertiseOutput(tool.output) }
           : {}),
