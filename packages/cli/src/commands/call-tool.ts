@@ -11,24 +11,28 @@ export type CallOutput = Envelope & { image_files?: string[] };
  * `call <tool> '<json>'`: the envelope to print. Images a tool sends beside its answer (draw_chart's
  * PNG) are written to `imageDir`, named after the tool and the time, and listed in `image_files`.
  */
-export async function callTool(
+export function callTool(
   server: OpenDataServer,
   tool: string,
   json: string | undefined,
   options: { onProgress?: (update: ProgressUpdate) => void; imageDir: string },
 ): Promise<CallOutput> {
-  const envelope = await answer(server, tool, json, options.onProgress, async (images) => {
-    await mkdir(options.imageDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    return Promise.all(
-      images.map(async (image, k) => {
-        const file = join(options.imageDir, `${tool}-${stamp}${k > 0 ? `-${k + 1}` : ''}.png`);
-        await writeFile(file, Buffer.from(image.data, 'base64'));
-        return file;
-      }),
-    );
-  });
-  return envelope;
+  return answer(server, tool, json, options.onProgress, (images) =>
+    saveImages(images, tool, options.imageDir),
+  );
+}
+
+/** Writes each image to `dir` as `<tool>-<time>[-n].png`; resolves the paths. */
+async function saveImages(images: Array<{ data: string }>, tool: string, dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return Promise.all(
+    images.map(async (image, k) => {
+      const file = join(dir, `${tool}-${stamp}${k > 0 ? `-${k + 1}` : ''}.png`);
+      await writeFile(file, Buffer.from(image.data, 'base64'));
+      return file;
+    }),
+  );
 }
 
 async function answer(
