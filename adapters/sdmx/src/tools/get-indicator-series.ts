@@ -13,6 +13,7 @@ import { compactSource, prepareQuestion, resolutionFields } from '../answers/pre
 import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { checkRange, type TimeSelection } from '../answers/time-selection.js';
+import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { PeriodSchema } from '../registry/sdmx-ids.js';
@@ -94,15 +95,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         ...resolutionFields(question),
       };
       if (question.resolution.ambiguous.length > 0) {
-        return {
-          data: {
-            ...empty,
-            status: 'ambiguous' as const,
-            series_key: '',
-            message: 'A filter value fits several codes; choose one code from ambiguous and ask again.',
-          },
-          source: compactSource(rt, ctx, question, null),
-        };
+        return ambiguousAnswer(rt, ctx, question, empty);
       }
       const time: TimeSelection =
         input.last_n !== undefined
@@ -119,15 +112,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
       const source = compactSource(rt, ctx, question, read);
       const { observations } = read;
       if (observations.length === 0) {
-        return {
-          data: {
-            ...empty,
-            status: 'no_observations' as const,
-            series_key: read.key,
-            message: 'The registry holds no observation for this slice and period.',
-          },
-          source,
-        };
+        return noObservationsAnswer(empty, read.key, source);
       }
       const varying = spreadOf(observations);
       if (varying.length > 0) {

@@ -18,6 +18,7 @@ import {
 import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, labelled, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
+import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
@@ -136,16 +137,14 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         question.resolution.ambiguous.push(within.ambiguous);
       }
       if (question.resolution.ambiguous.length > 0) {
-        return {
-          data: {
-            ...empty,
-            ambiguous: question.resolution.ambiguous,
-            status: 'ambiguous' as const,
-            series_key: '',
-            message: 'A value fits several codes; choose one code from ambiguous and ask again.',
-          },
-          source: compactSource(rt, ctx, question, null),
-        };
+        // The region asked for (within) may be the value that fits several codes, not a filter.
+        return ambiguousAnswer(
+          rt,
+          ctx,
+          question,
+          empty,
+          'A value fits several codes; choose one code from ambiguous and ask again.',
+        );
       }
       const codes = { ...question.resolution.codes };
       if (within && 'code' in within) codes[area.id] = within.memberCodes;
@@ -165,15 +164,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           kind(o.dimensions[area.id]?.code ?? '') === (input.areas === 'countries' ? 'country' : 'aggregate'),
       );
       if (observations.length === 0) {
-        return {
-          data: {
-            ...empty,
-            status: 'no_observations' as const,
-            series_key: read.key,
-            message: 'The registry holds no observation for this slice and period.',
-          },
-          source,
-        };
+        return noObservationsAnswer(empty, read.key, source);
       }
       const varying = spreadOf(observations, [area.id]);
       if (varying.length > 0) {

@@ -5,6 +5,7 @@ import { compactSource, prepareQuestion, resolutionFields } from '../answers/pre
 import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
+import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf } from '../answers/unit-of.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { flowInputShape } from './flow-input.js';
@@ -92,15 +93,7 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
         ...resolutionFields(question),
       };
       if (question.resolution.ambiguous.length > 0) {
-        return {
-          data: {
-            ...base,
-            status: 'ambiguous' as const,
-            series_key: '',
-            message: 'A filter value fits several codes; choose one code from ambiguous and ask again.',
-          },
-          source: compactSource(rt, ctx, question, null),
-        };
+        return ambiguousAnswer(rt, ctx, question, base);
       }
       const read = await readObservations(
         rt,
@@ -113,15 +106,12 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
       const source = compactSource(rt, ctx, question, read);
       const { observations } = read;
       if (observations.length === 0) {
-        return {
-          data: {
-            ...base,
-            status: 'no_observations' as const,
-            series_key: read.key,
-            message: `The registry holds no observation for this slice${input.period === 'latest' ? '' : ` in ${input.period}`}; say so rather than estimate.`,
-          },
+        return noObservationsAnswer(
+          base,
+          read.key,
           source,
-        };
+          `The registry holds no observation for this slice${input.period === 'latest' ? '' : ` in ${input.period}`}; say so rather than estimate.`,
+        );
       }
       const only = observations.length === 1 ? observations[0] : undefined;
       if (!only) {
