@@ -1,4 +1,4 @@
-import type { KeepRequest, OpenDataServer, Provenance } from '@opendata-mcp/core';
+import type { KeepableTable, KeepRequest, OpenDataServer, Provenance } from '@opendata-mcp/core';
 
 export const TEST_SOURCE: Provenance = {
   backend: 'test',
@@ -18,7 +18,7 @@ export const TEST_SOURCE: Provenance = {
 };
 
 /** The table of the SQL attack corpus: text `a` and number `b`, 40 rows. */
-export const CORPUS_TABLE: KeepRequest['table'] = {
+export const CORPUS_TABLE: KeepableTable = {
   columns: [
     { name: 'a', type: 'VARCHAR' },
     { name: 'b', type: 'DOUBLE' },

@@ -48,13 +48,10 @@ async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): P
       hint: 'Its operator turned keeping results off; combine answers some other way.',
     });
   }
-  const kept = await Promise.all(
-    named.map(async ([name, id]) => ({ name, result: await ctx.results.read(id) })),
-  );
-  const tables = kept.map(({ name, result }) => resultTable(name, result));
+  const kept = await Promise.all(named.map(([, id]) => ctx.results.readSerialised(id)));
   const { openTables } = await loadTabular();
   const session = await openTables({
-    tables: tables.map((t) => t.table),
+    tables: kept.map((result, i) => resultTable(named[i]?.[0] ?? '', result)),
     limits: {
       maxRows: ctx.limits.maxRows,
       memoryBytes: ctx.limits.maxQueryMemoryBytes,
@@ -62,16 +59,21 @@ async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): P
     },
     signal: ctx.signal,
   });
+  // The engine adds derived columns after a table's own.
+  const added = (session.tables ?? []).map((table, i) => ({
+    name: table.name,
+    columns: table.columns.slice(kept[i]?.head.table.columns.length).map((column) => column.name),
+  }));
   return {
     session,
-    sources: flattenSources(kept.map(({ result }) => result)),
+    sources: flattenSources(kept.map(({ head }) => head)),
     notes: [
-      ...tables.flatMap(({ table, added }) =>
-        added.length > 0 ? [`${table.name} has added columns: ${added.join(', ')}.`] : [],
+      ...added.flatMap(({ name, columns }) =>
+        columns.length > 0 ? [`${name} has added columns: ${columns.join(', ')}.`] : [],
       ),
       ...session.notes,
     ],
-    expiresAt: Math.min(...kept.map(({ result }) => Date.parse(result.expires_at))),
+    expiresAt: Math.min(...kept.map(({ head }) => Date.parse(head.expires_at))),
   };
 }
 

@@ -74,10 +74,13 @@ export const queryResultsTool = defineTool({
     const named = checkResultNames(input.results);
     const { session, sources, notes } = await openResults(ctx, named);
     try {
-      const result = await session.queryRowArrays(input.sql, { limit: MAX_KEPT_ROWS, signal: ctx.signal });
-      const all = result.rows;
-      const page = all.slice(input.offset, input.offset + input.limit);
-      const truncated = result.truncated || all.length > input.offset + page.length;
+      const result = await session.queryJson(input.sql, {
+        limit: MAX_KEPT_ROWS,
+        page: { offset: input.offset, limit: input.limit },
+        signal: ctx.signal,
+      });
+      const page = result.page;
+      const truncated = result.truncated || result.rowCount > input.offset + page.length;
       const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
       const identifiers = Object.fromEntries(named);
       return {
@@ -86,7 +89,7 @@ export const queryResultsTool = defineTool({
           rows: page,
           returned: page.length,
           truncated,
-          total_matched: result.truncated ? null : all.length,
+          total_matched: result.truncated ? null : result.rowCount,
           next_offset: nextOffset(input.offset, page.length, truncated),
           sql: result.sql,
           sources: sources.map(({ citation, source }) => ({
@@ -97,11 +100,12 @@ export const queryResultsTool = defineTool({
           notes,
         },
         source: resultsSource(sources, identifiers, result.sql),
+        // The engine wrote the rows as JSON: they are kept as they are, never parsed here.
         keep: result.truncated
           ? {
               note: `Not kept: the query gives more than ${MAX_KEPT_ROWS} rows. Aggregate or filter to keep it.`,
             }
-          : { table: { columns, rows: all }, sources },
+          : { table: { columns, rowsJson: result.rowsJson, rowCount: result.rowCount }, sources },
       };
     } finally {
       // A query that ended its engine (past its deadline or memory) leaves nothing to keep open.

@@ -123,8 +123,11 @@ export type {
   KeptCall,
   KeptColumn,
   KeptResult,
+  KeptResultHead,
   KeptSource,
   KeptTable,
+  SerialisedKeepableTable,
+  SerialisedKeptResult,
 } from './results/kept-table.js';
 export { RESULT_ID_PATTERN } from './results/result-id.js';
 export { type AdapterEntry, CompositionError } from './server/compose-adapters.js';

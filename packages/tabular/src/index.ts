@@ -4,8 +4,16 @@ export { detectFormat, type FileFormat, normalizeFormatLabel } from './loading/d
 export type { LoadProgress } from './local/open-local-table.js';
 export { type OpenRecordsInput, openRecords, type RecordField } from './open-records.js';
 export { type OpenTableInput, openTable } from './open-table.js';
-export { type OpenTablesInput, openTables, type TableColumn, type TableInput } from './open-tables.js';
+export {
+  type DerivedColumns,
+  type OpenTablesInput,
+  openTables,
+  type TableColumn,
+  type TableInput,
+} from './open-tables.js';
 export type {
+  JsonQueryOptions,
+  JsonRowsResult,
   NamedTable,
   QueryOptions,
   QueryResult,

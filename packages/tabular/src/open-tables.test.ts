@@ -96,6 +96,74 @@ describe('openTables', () => {
     }
   });
 
+  it('adds label and period-start columns in the engine, rows in their order, no name twice', async () => {
+    const session = await openTables({
+      tables: [
+        {
+          name: 'k',
+          columns: [
+            { name: 'area', type: 'VARCHAR' },
+            { name: 'TIME_PERIOD', type: 'VARCHAR' },
+            { name: 'code', type: 'VARCHAR' },
+            { name: 'code_label', type: 'VARCHAR' },
+          ],
+          rowsJson: new TextEncoder().encode(
+            JSON.stringify([
+              ['BRA', '2021-01', 'x', 'own'],
+              ['USA', '2020-W53', 'y', 'own'],
+              ['CHE', '2020-Q2', 'x', null],
+            ]),
+          ),
+          rowCount: 3,
+          derive: {
+            labels: { area: { BRA: 'Brazil', USA: 'United States' }, code: { x: 'X' } },
+            periodStarts: true,
+          },
+        },
+      ],
+      limits: TEST_LIMITS,
+    });
+    try {
+      expect(session.tables?.[0]?.columns.map((c) => `${c.name} ${c.type}`)).toEqual([
+        'area VARCHAR',
+        'TIME_PERIOD VARCHAR',
+        'code VARCHAR',
+        'code_label VARCHAR',
+        'area_label VARCHAR',
+        'TIME_PERIOD_start DATE',
+      ]);
+      // A code without a label has none; code_label stays the kept column.
+      expect((await session.query('SELECT * FROM k', { limit: 10 })).rows).toEqual([
+        {
+          area: 'BRA',
+          TIME_PERIOD: '2021-01',
+          code: 'x',
+          code_label: 'own',
+          area_label: 'Brazil',
+          TIME_PERIOD_start: '2021-01-01',
+        },
+        {
+          area: 'USA',
+          TIME_PERIOD: '2020-W53',
+          code: 'y',
+          code_label: 'own',
+          area_label: 'United States',
+          TIME_PERIOD_start: '2020-12-28',
+        },
+        {
+          area: 'CHE',
+          TIME_PERIOD: '2020-Q2',
+          code: 'x',
+          code_label: null,
+          area_label: null,
+          TIME_PERIOD_start: '2020-04-01',
+        },
+      ]);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('refuses tables that together hold more rows than allowed', async () => {
     const rows = Array.from({ length: 6 }, (_, i) => [i]);
     const table = (name: string) => ({ name, columns: [{ name: 'i', type: 'BIGINT' }], rows });

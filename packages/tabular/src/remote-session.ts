@@ -1,6 +1,5 @@
 import type { TableLimits } from './engine/table-limits.js';
-import type { QueryResult, TableDescription, TableSession } from './table-session.js';
-import { type ColumnarRows, fromColumnarRows } from './worker/columnar-rows.js';
+import type { JsonRowsResult, QueryResult, TableDescription, TableSession } from './table-session.js';
 import { loadDeadline } from './worker/engine-limits.js';
 import type { EngineProcess } from './worker/engine-process.js';
 
@@ -26,12 +25,10 @@ export function remoteSession(
         { op: 'query', sql, limit: options.limit },
         { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
-    queryRowArrays: async (sql, options) =>
-      fromColumnarRows(
-        await engine.request<ColumnarRows>(
-          { op: 'query', sql, limit: options.limit, arrays: true },
-          { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
-        ),
+    queryJson: (sql, options) =>
+      engine.request<JsonRowsResult>(
+        { op: 'query_json', sql, limit: options.limit, page: options.page },
+        { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
     sample: (n) => engine.request<Record<string, unknown>[]>({ op: 'sample', n }, bounds),
     checkNotes: () => {

@@ -29,6 +29,25 @@ export interface RowArrayResult extends Omit<QueryResult, 'rows'> {
   rows: unknown[][];
 }
 
+/**
+ * A query's answer ready to keep: every row (up to the limit) as the JSON text of one array of row
+ * arrays, written by the engine, and the page the caller shows as values.
+ */
+export interface JsonRowsResult {
+  columns: ColumnInfo[];
+  rowsJson: string;
+  rowCount: number;
+  /** Rows `offset` to `offset + limit` of the page asked for. */
+  page: unknown[][];
+  /** True when the query produced more rows than the limit. */
+  truncated: boolean;
+  sql: string;
+}
+
+export interface JsonQueryOptions extends QueryOptions {
+  page: { offset: number; limit: number };
+}
+
 /** What describes a loaded table, whichever process holds it. */
 export interface TableDescription {
   /** Columns and rows of `data`, or of the first table when several are loaded. */
@@ -43,8 +62,8 @@ export interface TableDescription {
 
 export interface TableSession extends TableDescription {
   query(sql: string, options: QueryOptions): Promise<QueryResult>;
-  /** The same guarded query, rows as arrays: for long results. */
-  queryRowArrays(sql: string, options: QueryOptions): Promise<RowArrayResult>;
+  /** The same guarded query, every row as JSON text to keep and one page as values: for long results. */
+  queryJson(sql: string, options: JsonQueryOptions): Promise<JsonRowsResult>;
   sample(n: number): Promise<Record<string, unknown>[]>;
   /**
    * What the table checks found (rows entirely empty, padded key values, total and subtotal rows).

@@ -146,12 +146,13 @@ async function readTable(
       },
     );
   }
-  const columns = answer.keep.table.columns.map((c) =>
-    typeof c === 'string' ? { name: c, type: 'VARCHAR' } : c,
-  );
+  const { table } = answer.keep;
+  const columns = table.columns.map((c) => (typeof c === 'string' ? { name: c, type: 'VARCHAR' } : c));
   return {
     columns,
-    rows: answer.keep.table.rows as Array<Array<string | number | boolean | null>>,
+    rows: ('rowsJson' in table ? JSON.parse(table.rowsJson) : table.rows) as Array<
+      Array<string | number | boolean | null>
+    >,
     sources: answer.data.sources,
     source: answer.source,
   };

@@ -1,7 +1,7 @@
 import type { CallToolResult, ImageContent, InputRequiredResult } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { Provenance } from '../envelope/provenance.js';
-import type { KeepableTable, KeptSource } from '../results/kept-table.js';
+import type { KeepableTable, KeptSource, SerialisedKeepableTable } from '../results/kept-table.js';
 import type { RequestContext, ToolContext } from './context.js';
 
 /** All four hints are required: clients decide on confirmation prompts from them. */
@@ -29,9 +29,13 @@ export interface ToolResult<Data> {
    * table in `data` (`columns` and `rows`, with `fixed` and `labels`) is kept with `source`. A tool
    * whose answer shows one page of a larger table it holds hands the whole table here; `sources`
    * replaces `source` when the table combines several; `false` keeps nothing; `{ note }` keeps
-   * nothing and tells the agent why (the envelope's `result_note`).
+   * nothing and tells the agent why (the envelope's `result_note`). A table whose rows are already
+   * JSON text (`rowsJson`, as an engine writes a query's result) is kept as it is.
    */
-  keep?: { table: KeepableTable; sources?: KeptSource[] } | { note: string } | false;
+  keep?:
+    | { table: KeepableTable | SerialisedKeepableTable; sources?: KeptSource[] }
+    | { note: string }
+    | false;
   /**
    * Pictures shown beside the answer (a chart), after its text mirror. The envelope stays the answer:
    * whatever an image shows, the envelope states too, for clients and agents that cannot see it.

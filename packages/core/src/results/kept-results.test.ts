@@ -65,6 +65,34 @@ describe('kept results', () => {
     expect(read.call).toEqual({ tool: 'query_table', arguments: { table_id: 'T1' } });
   });
 
+  it('keeps rows already serialised as they are, and hands them back unparsed or parsed', async () => {
+    const results = createKeptResults();
+    const rowsJson = JSON.stringify([
+      ['CHE', 8.9],
+      ['line\nbreak "quoted"', null],
+    ]);
+    const kept = await results.keep({
+      table: {
+        columns: [
+          { name: 'area', type: 'VARCHAR' },
+          { name: 'value', type: 'DOUBLE' },
+        ],
+        rowsJson,
+        rowCount: 2,
+      },
+      sources: request().sources,
+      call: { tool: 'query_results', arguments: {} },
+    });
+    if (kept.result_id === null) throw new Error(kept.result_note);
+    const { head, rowsJson: stored } = await results.readSerialised(kept.result_id);
+    expect(head.table).toEqual({ columns: expect.any(Array), labels: {}, row_count: 2 });
+    expect(new TextDecoder().decode(stored)).toBe(rowsJson);
+    expect((await results.read(kept.result_id)).table.rows).toEqual([
+      ['CHE', 8.9],
+      ['line\nbreak "quoted"', null],
+    ]);
+  });
+
   it('gives every result its own id', async () => {
     const results = createKeptResults();
     const ids = new Set<string | null>();

@@ -1,10 +1,19 @@
 import type { Clock } from '../contract/context.js';
+import type { Cell } from '../envelope/columnar-table.js';
 import { shorten } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { toKeptTable } from './keepable-table.js';
-import type { KeepableTable, KeptCall, KeptResult, KeptSource } from './kept-table.js';
+import type {
+  KeepableTable,
+  KeptCall,
+  KeptResult,
+  KeptResultHead,
+  KeptSource,
+  SerialisedKeepableTable,
+  SerialisedKeptResult,
+} from './kept-table.js';
 import { newNamespace, newResultId, RESULT_ID_PATTERN } from './result-id.js';
 
 export interface KeptResultsOptions {
@@ -24,7 +33,7 @@ export interface KeptResultsOptions {
 }
 
 export interface KeepRequest {
-  table: KeepableTable;
+  table: KeepableTable | SerialisedKeepableTable;
   sources: KeptSource[];
   call: KeptCall;
 }
@@ -40,11 +49,15 @@ export interface KeptResults {
   keep(request: KeepRequest): Promise<KeepOutcome>;
   /** The result named by `id`; `invalid_input` for a malformed id, `not_found` for an unknown or expired one. */
   read(id: string): Promise<KeptResult>;
+  /** The same result with its rows left as stored JSON text, for a reader that hands them on unparsed. */
+  readSerialised(id: string): Promise<SerialisedKeptResult>;
   stats(): Promise<{ entries: number; bytes: number } | undefined>;
   close(): Promise<void>;
 }
 
-const FORMAT = 1;
+// 2: a head line of JSON, then the rows as one JSON array of row arrays.
+const FORMAT = 2;
+const NEWLINE = 0x0a;
 const DEFAULT_TTL_MS = 60 * 60 * 1000;
 const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
 /** The call behind an expired id is remembered this much longer than the result, for the hint. */
@@ -60,9 +73,17 @@ function minutes(ms: number): string {
   return ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${Math.round(ms / 1000)} s`;
 }
 
+/** A table to keep as typed columns and the JSON text of its rows. */
+function serialised(table: KeepableTable | SerialisedKeepableTable): Required<SerialisedKeepableTable> {
+  if ('rowsJson' in table) return { labels: {}, ...table };
+  const { columns, rows, labels } = toKeptTable(table);
+  return { columns, labels, rowCount: rows.length, rowsJson: JSON.stringify(rows) };
+}
+
 /**
  * Keeps tool answers as typed tables in a `SharedStore`, each under an unguessable id scoped to a
- * namespace. A result is one JSON document (table, sources, the call that made it); beside it a small
+ * namespace. A result is a head of JSON (columns, labels, sources, the call that made it) and its rows
+ * as JSON text, parsed only by a reader that needs them as values; beside it a small
  * record of the call outlives it, so an expired id can name the call to run again.
  */
 export function createKeptResults(options: KeptResultsOptions = {}, clock?: Clock): KeptResults {
@@ -76,20 +97,23 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
   const key = (id: string) => `opendata-mcp:result:v${FORMAT}:${namespace}:${id}`;
   const originKey = (id: string) => `${key(id)}:call`;
   const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
 
   async function keep(request: KeepRequest): Promise<KeepOutcome> {
     const id = newResultId();
     const created = now();
-    const result: KeptResult & { format: number } = {
+    const { columns, labels, rowCount, rowsJson } = serialised(request.table);
+    const head: KeptResultHead & { format: number } = {
       format: FORMAT,
       result_id: id,
       call: request.call,
       created_at: created.toISOString(),
       expires_at: new Date(created.getTime() + ttlMs).toISOString(),
-      table: toKeptTable(request.table),
+      table: { columns, labels, row_count: rowCount },
       sources: request.sources,
     };
-    const bytes = encoder.encode(JSON.stringify(result));
+    // JSON text never holds a raw newline, so the first one ends the head.
+    const bytes = encoder.encode(`${JSON.stringify(head)}\n${rowsJson}`);
     if (bytes.byteLength > maxResultBytes) {
       return {
         result_id: null,
@@ -105,7 +129,7 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     return { result_id: id };
   }
 
-  async function read(id: string): Promise<KeptResult> {
+  async function readSerialised(id: string): Promise<SerialisedKeptResult> {
     if (!RESULT_ID_PATTERN.test(id)) {
       throw new OpenDataError('invalid_input', `"${shorten(id, 40)}" is not a result id.`, {
         hint: 'Pass a result_id exactly as an earlier answer gave it (22 characters).',
@@ -117,9 +141,21 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
         cause: error,
       });
     });
-    if (bytes) return JSON.parse(new TextDecoder().decode(bytes)) as KeptResult;
+    if (bytes) {
+      const end = bytes.indexOf(NEWLINE);
+      return {
+        head: JSON.parse(decoder.decode(bytes.subarray(0, end))) as KeptResultHead,
+        rowsJson: bytes.subarray(end + 1),
+      };
+    }
     const origin = await store.get(originKey(id)).catch(() => undefined);
-    throw expired(id, origin ? (JSON.parse(new TextDecoder().decode(origin)) as KeptCall) : undefined);
+    throw expired(id, origin ? (JSON.parse(decoder.decode(origin)) as KeptCall) : undefined);
+  }
+
+  async function read(id: string): Promise<KeptResult> {
+    const { head, rowsJson } = await readSerialised(id);
+    const { row_count: _, ...table } = head.table;
+    return { ...head, table: { ...table, rows: JSON.parse(decoder.decode(rowsJson)) as Cell[][] } };
   }
 
   function expired(id: string, call: KeptCall | undefined): OpenDataError {
@@ -141,6 +177,7 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     enabled,
     keep,
     read,
+    readSerialised,
     stats: () => store.stats(),
     close: async () => {
       if (ownsStore) await store.close();

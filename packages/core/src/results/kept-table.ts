@@ -36,6 +36,31 @@ export interface KeptResult {
   sources: KeptSource[];
 }
 
+/** A kept result without its rows: what a reader needs to load the rows it holds as text. */
+export interface KeptResultHead extends Omit<KeptResult, 'table'> {
+  table: Omit<KeptTable, 'rows'> & { row_count: number };
+}
+
+/**
+ * A kept result as it is stored: its head, and its rows as UTF-8 JSON text, an array of row arrays
+ * in column order. A reader that hands the rows on (to an engine that reads JSON) never parses them.
+ */
+export interface SerialisedKeptResult {
+  head: KeptResultHead;
+  rowsJson: Uint8Array;
+}
+
+/**
+ * A typed table whose rows are already JSON text (an array of row arrays, cells as `toKeptTable`
+ * makes them), as an engine writes a query's result: kept as it is, without a parse.
+ */
+export interface SerialisedKeepableTable {
+  columns: KeptColumn[];
+  rowsJson: string;
+  rowCount: number;
+  labels?: Record<string, Record<string, string>>;
+}
+
 /**
  * A table as tools answer it: the columnar form of `toColumnarTable` (names, rows, `fixed`, `labels`)
  * or the SQL form of `query_resource` (columns as `{ name, type }` with DuckDB types).

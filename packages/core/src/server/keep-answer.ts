@@ -21,7 +21,8 @@ export async function keepAnswer(
   if (keep && 'note' in keep) return { result_id: null, result_note: keep.note };
   const table = keep?.table ?? keepableTableOf(result.data as Record<string, unknown>);
   // An answer without a single column (nothing matched, nothing described) has no table to keep.
-  if (!table || table.columns.length + Object.keys(table.fixed ?? {}).length === 0) return {};
+  const fixed = table && 'fixed' in table ? (table.fixed ?? {}) : {};
+  if (!table || table.columns.length + Object.keys(fixed).length === 0) return {};
   const sources = keep?.sources ?? [{ citation: envelope.citation, source: envelope.source }];
   return ctx.results.keep({ table, sources, call });
 }

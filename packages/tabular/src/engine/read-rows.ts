@@ -1,4 +1,4 @@
-import type { DuckDBResultReader } from '@duckdb/node-api';
+import type { DuckDBPreparedStatement, DuckDBResultReader } from '@duckdb/node-api';
 
 export interface ColumnInfo {
   name: string;
@@ -24,13 +24,25 @@ function isExactDecimal(text: string, number: number): boolean {
  * result, so that no column hides another in the rows.
  */
 export function readColumns(reader: DuckDBResultReader): ColumnInfo[] {
-  const types = reader.columnTypes();
+  return uniqueColumns(reader.columnNames(), reader.columnTypes().map(String));
+}
+
+/** The columns a prepared statement will give, named as `readColumns` names them. */
+export function preparedColumns(prepared: DuckDBPreparedStatement): ColumnInfo[] {
+  const indexes = Array.from({ length: prepared.columnCount }, (_, i) => i);
+  return uniqueColumns(
+    indexes.map((i) => prepared.columnName(i)),
+    indexes.map((i) => String(prepared.columnType(i))),
+  );
+}
+
+function uniqueColumns(names: string[], types: string[]): ColumnInfo[] {
   const taken = new Set<string>();
-  return reader.columnNames().map((name, index) => {
+  return names.map((name, index) => {
     let unique = name;
     for (let n = 1; taken.has(unique.toLowerCase()); n++) unique = `${name}_${n}`;
     taken.add(unique.toLowerCase());
-    return { name: unique, type: String(types[index]) };
+    return { name: unique, type: types[index] ?? 'VARCHAR' };
   });
 }
 

@@ -1,14 +1,23 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import pLimit from 'p-limit';
 import type { Engine } from '../engine/create-engine.js';
 import { toEngineError } from '../engine/engine-error.js';
+import { jsonRowsSql } from '../engine/json-rows.js';
 import { lockEngine } from '../engine/lock-engine.js';
-import { readColumns, readRowArrays } from '../engine/read-rows.js';
+import { type ColumnInfo, preparedColumns, readColumns, readRowArrays } from '../engine/read-rows.js';
 import { runLimited } from '../engine/run-limited.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { sqlIdentifier } from '../loading/sql-literal.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
-import type { NamedTable, QueryResult, RowArrayResult, TableFormat, TableSession } from '../table-session.js';
+import type {
+  JsonQueryOptions,
+  JsonRowsResult,
+  NamedTable,
+  QueryResult,
+  RowArrayResult,
+  TableFormat,
+  TableSession,
+} from '../table-session.js';
 import { readConnections } from '../worker/engine-limits.js';
 
 /**
@@ -74,26 +83,69 @@ export async function createLocalSession(
   let closed = false;
   let checked: Promise<string[]> | undefined;
 
-  const execute = (sql: (reader: DuckDBConnection) => Promise<string>, limit: number, signal?: AbortSignal) =>
-    pool.run(async (reader): Promise<RowArrayResult> => {
-      if (closed) throw new Error('The table session is closed.');
-      const text = await sql(reader);
-      const timeoutMs = init.limits.queryTimeoutMs;
-      const outcome = await runLimited(reader, text, { timeoutMs, signal });
-      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-      if (!outcome.reader)
-        throw toEngineError(outcome.error, {
-          columns: columnNames,
-          timedOut: outcome.timedOut,
-          timeoutMs,
-          ...(single ? {} : { columnsOf: 'The tables' }),
-        });
-      const resultColumns = readColumns(outcome.reader);
-      const rows = readRowArrays(outcome.reader, resultColumns, limit);
-      return { columns: resultColumns, rows, truncated: outcome.reader.currentRowCount > limit, sql: text };
+  const timeoutMs = init.limits.queryTimeoutMs;
+  const engineError = (error: unknown, timedOut: boolean) =>
+    toEngineError(error, {
+      columns: columnNames,
+      timedOut,
+      timeoutMs,
+      ...(single ? {} : { columnsOf: 'The tables' }),
     });
-  const guarded = (sql: string, limit: number) => async (reader: DuckDBConnection) =>
+  /**
+   * Runs one statement on a free reader and hands its result to `read`, failures worded for the
+   * agent. `statement` gives what runs and the SQL the answer shows (the guard's output).
+   */
+  const execute = <T>(
+    statement: (reader: DuckDBConnection) => Promise<{ run: string; shown: string }>,
+    read: (result: DuckDBResultReader, shown: string) => T,
+    signal?: AbortSignal,
+  ) =>
+    pool.run(async (reader): Promise<T> => {
+      if (closed) throw new Error('The table session is closed.');
+      const { run, shown } = await statement(reader);
+      const outcome = await runLimited(reader, run, { timeoutMs, signal });
+      if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+      if (!outcome.reader) throw engineError(outcome.error, outcome.timedOut);
+      return read(outcome.reader, shown);
+    });
+  const guarded = async (reader: DuckDBConnection, sql: string, limit: number) =>
     (await guardSql(reader, sql, { maxRows: limit, tables: allowed })).sql;
+  const readRows =
+    (limit: number) =>
+    (result: DuckDBResultReader, shown: string): RowArrayResult => {
+      const resultColumns = readColumns(result);
+      const rows = readRowArrays(result, resultColumns, limit);
+      return { columns: resultColumns, rows, truncated: result.currentRowCount > limit, sql: shown };
+    };
+  const queryJson = (sql: string, options: JsonQueryOptions): Promise<JsonRowsResult> => {
+    let columns: ColumnInfo[] = [];
+    return execute(
+      async (reader) => {
+        const text = await guarded(reader, sql, options.limit);
+        // The columns' types decide how each cell is written; preparing runs nothing.
+        const prepared = await reader.prepare(text).catch((error: unknown) => {
+          throw engineError(error, false);
+        });
+        columns = preparedColumns(prepared);
+        prepared.destroySync();
+        const shape = { limit: options.limit, offset: options.page.offset, pageLimit: options.page.limit };
+        return { run: jsonRowsSql(text, columns, shape), shown: text };
+      },
+      (result, shown) => {
+        const [count, rows, page] = (result.getRows()[0] ?? []) as [bigint, string | null, string | null];
+        const total = Number(count);
+        return {
+          columns,
+          rowsJson: `[${rows ?? ''}]`,
+          rowCount: Math.min(options.limit, total),
+          page: JSON.parse(`[${page ?? ''}]`) as unknown[][],
+          truncated: total > options.limit,
+          sql: shown,
+        };
+      },
+      options.signal,
+    );
+  };
   const asRecords = (result: RowArrayResult): QueryResult => ({
     ...result,
     rows: result.rows.map((row) =>
@@ -107,14 +159,18 @@ export async function createLocalSession(
     ...(single ? {} : { tables }),
     format: init.format,
     notes: init.notes,
-    query: async (sql, options) =>
-      asRecords(await execute(guarded(sql, options.limit), options.limit, options.signal)),
-    queryRowArrays: (sql, options) => execute(guarded(sql, options.limit), options.limit, options.signal),
+    query: async (sql, options) => {
+      const statement = async (reader: DuckDBConnection) => {
+        const text = await guarded(reader, sql, options.limit);
+        return { run: text, shown: text };
+      };
+      return asRecords(await execute(statement, readRows(options.limit), options.signal));
+    },
+    queryJson,
     sample: async (n) => {
       const count = Math.max(0, Math.floor(n));
-      return asRecords(
-        await execute(async () => `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`, count),
-      ).rows;
+      const text = `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`;
+      return asRecords(await execute(async () => ({ run: text, shown: text }), readRows(count))).rows;
     },
     checkNotes: () => {
       const describe = init.describe;

@@ -1,12 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
 import { createEngine } from '../engine/create-engine.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { isOutOfMemory, tooLargeForMemory, tooManyRows } from '../loading/load-errors.js';
 import { sqlIdentifier, sqlString } from '../loading/sql-literal.js';
 import type { TableSession } from '../table-session.js';
+import { addDerivedColumns, type DerivedColumns } from './derived-columns.js';
 import { loadableType } from './loadable-type.js';
 import { createLocalSession } from './local-session.js';
 
@@ -17,17 +16,18 @@ export interface TableColumn {
 }
 
 /**
- * One table as it crosses to the engine process: typed columns, and its rows as lines of text, each
- * a JSON array of one row's values in column order. One string crosses a process boundary far
- * faster than as many arrays, an array per row is the cheapest line to write (no object per row,
- * no key per cell), and DuckDB's JSON reader parses the lines in parallel. A missing cell reads
+ * One table as the engine process loads it: typed columns, and its rows in a JSON file the server
+ * wrote, one array of row arrays with values in column order. A file passes no rows through the
+ * process channel, arrays are the cheapest rows to write (no key per cell), and kept results are
+ * stored in this very form, so they reach the engine without being parsed. A missing cell reads
  * as null, a nested value as its JSON text.
  */
 export interface SerialisedTable {
   name: string;
   columns: TableColumn[];
   rowCount: number;
-  lines: string;
+  path: string;
+  derive?: DerivedColumns;
 }
 
 export interface OpenLocalTablesInput {
@@ -35,23 +35,18 @@ export interface OpenLocalTablesInput {
   limits: TableLimits;
 }
 
-async function loadOne(
-  run: (sql: string) => Promise<unknown>,
-  table: SerialisedTable,
-  path: string,
-  notes: string[],
-): Promise<void> {
+async function loadOne(connection: DuckDBConnection, table: SerialisedTable, notes: string[]): Promise<void> {
+  const run = (sql: string) => connection.run(sql);
   const types = table.columns.map((column) => loadableType(column.type));
   const name = sqlIdentifier(table.name);
   const create = (columnTypes: string[]) =>
     `CREATE TABLE ${name} (${table.columns.map((column, i) => `${sqlIdentifier(column.name)} ${columnTypes[i]}`).join(', ')})`;
   await run(create(types));
   if (table.rowCount === 0) return;
-  await writeFile(path, table.lines, 'utf8');
-  // Each line is read as a list of texts (JSON strings unescaped, numbers and nested values as
+  // Each row is read as a list of texts (JSON strings unescaped, numbers and nested values as
   // written) and each cell cast to its column's type.
   const read = (columnTypes: string[]) =>
-    `INSERT INTO ${name} SELECT ${columnTypes.map((type, i) => `CAST(j[${i + 1}] AS ${type})`).join(', ')} FROM read_json(${sqlString(path)}, format='newline_delimited', records=false, columns={'j': 'VARCHAR[]'})`;
+    `INSERT INTO ${name} SELECT ${columnTypes.map((type, i) => `CAST(j[${i + 1}] AS ${type})`).join(', ')} FROM read_json(${sqlString(table.path)}, format='array', records=false, columns={'j': 'VARCHAR[]'})`;
   try {
     await run(read(types));
   } catch (error) {
@@ -75,12 +70,11 @@ export async function openLocalTables(input: OpenLocalTablesInput): Promise<Tabl
   const total = input.tables.reduce((sum, table) => sum + table.rowCount, 0);
   if (total > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
   const engine = await createEngine(input.limits);
-  const dir = await mkdtemp(join(tmpdir(), 'opendata-tables-'));
   const notes: string[] = [];
   try {
-    const run = (sql: string) => engine.connection.run(sql);
-    for (const [index, table] of input.tables.entries()) {
-      await loadOne(run, table, join(dir, `table-${index}.ndjson`), notes);
+    for (const table of input.tables) {
+      await loadOne(engine.connection, table, notes);
+      if (table.derive) await addDerivedColumns(engine.connection, table, table.derive);
     }
     return await createLocalSession(engine, {
       format: 'tables',
@@ -93,7 +87,5 @@ export async function openLocalTables(input: OpenLocalTablesInput): Promise<Tabl
     engine.instance.closeSync();
     if (error instanceof OpenDataError) throw error;
     throw new OpenDataError('unsupported_resource', 'The tables could not be loaded.', { cause: error });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -2,8 +2,7 @@ import type { TableLimits } from '../engine/table-limits.js';
 import type { RecordField } from '../local/open-local-records.js';
 import type { LoadProgress } from '../local/open-local-table.js';
 import type { SerialisedTable } from '../local/open-local-tables.js';
-import type { QueryResult, TableDescription } from '../table-session.js';
-import type { ColumnarRows } from './columnar-rows.js';
+import type { JsonRowsResult, QueryResult, TableDescription } from '../table-session.js';
 
 /** What the server asks of a table's engine process. Each request but `interrupt` gets one reply. */
 export type WorkerRequest =
@@ -24,7 +23,8 @@ export type WorkerRequest =
       limits: TableLimits;
     }
   | { id: number; op: 'open_tables'; tables: SerialisedTable[]; limits: TableLimits }
-  | { id: number; op: 'query'; sql: string; limit: number; arrays?: boolean }
+  | { id: number; op: 'query'; sql: string; limit: number }
+  | { id: number; op: 'query_json'; sql: string; limit: number; page: { offset: number; limit: number } }
   | { id: number; op: 'sample'; n: number }
   | { id: number; op: 'check_notes' }
   | { op: 'interrupt'; id: number };
@@ -41,7 +41,7 @@ export type WorkerReply =
   | {
       id: number;
       ok: true;
-      value: TableDescription | QueryResult | ColumnarRows | Record<string, unknown>[] | string[];
+      value: TableDescription | QueryResult | JsonRowsResult | Record<string, unknown>[] | string[];
     }
   | { id: number; ok: false; error: WireError }
   | { id: number; progress: LoadProgress };

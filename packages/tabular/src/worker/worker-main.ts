@@ -9,7 +9,6 @@ import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
-import { toColumnarRows } from './columnar-rows.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
 
 // Without the server there is nobody to answer: die at once, even inside a native call.
@@ -67,13 +66,14 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
     case 'open_tables':
       session = await openLocalTables({ tables: request.tables, limits: request.limits });
       return describe(session);
-    case 'query': {
+    case 'query':
+    case 'query_json': {
       const controller = new AbortController();
       running.set(request.id, controller);
       try {
         const options = { limit: request.limit, signal: controller.signal };
-        return request.arrays
-          ? toColumnarRows(await openedSession().queryRowArrays(request.sql, options))
+        return request.op === 'query_json'
+          ? await openedSession().queryJson(request.sql, { ...options, page: request.page })
           : await openedSession().query(request.sql, options);
       } finally {
         running.delete(request.id);
