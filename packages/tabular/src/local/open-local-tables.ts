@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
-import { createEngine } from '../engine/create-engine.js';
+import { createEngine, type Engine } from '../engine/create-engine.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { isOutOfMemory, tooLargeForMemory, tooManyRows } from '../loading/load-errors.js';
 import { sqlIdentifier, sqlString } from '../loading/sql-literal.js';
@@ -63,6 +63,30 @@ async function loadOne(connection: DuckDBConnection, table: SerialisedTable, not
 }
 
 /**
+ * Loads each table on a connection of its own, side by side (DuckDB's JSON reader leaves a core
+ * idle), with its derived columns; returns the load notes in table order. Every load has settled
+ * before a failure is reported, so none is left running on a closed connection.
+ */
+async function loadSideBySide(engine: Engine, tables: SerialisedTable[]): Promise<string[]> {
+  const notes: string[][] = tables.map(() => []);
+  const loaders = await Promise.all(tables.map(() => engine.instance.connect()));
+  try {
+    const loads = await Promise.allSettled(
+      tables.map(async (table, i) => {
+        const connection = loaders[i] as DuckDBConnection;
+        await loadOne(connection, table, notes[i] as string[]);
+        if (table.derive) await addDerivedColumns(connection, table, table.derive);
+      }),
+    );
+    const failed = loads.find((load) => load.status === 'rejected');
+    if (failed) throw failed.reason;
+    return notes.flat();
+  } finally {
+    for (const loader of loaders) loader.closeSync();
+  }
+}
+
+/**
  * Loads several tables, each under its own name, into one fresh database, then locks it like
  * `openLocalTable`; queries may read exactly these tables.
  */
@@ -70,12 +94,8 @@ export async function openLocalTables(input: OpenLocalTablesInput): Promise<Tabl
   const total = input.tables.reduce((sum, table) => sum + table.rowCount, 0);
   if (total > input.limits.maxRows) throw tooManyRows(input.limits.maxRows);
   const engine = await createEngine(input.limits);
-  const notes: string[] = [];
   try {
-    for (const table of input.tables) {
-      await loadOne(engine.connection, table, notes);
-      if (table.derive) await addDerivedColumns(engine.connection, table, table.derive);
-    }
+    const notes = await loadSideBySide(engine, input.tables);
     return await createLocalSession(engine, {
       format: 'tables',
       notes,

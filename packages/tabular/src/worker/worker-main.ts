@@ -5,6 +5,7 @@
  * this process and never the server.
  */
 import { isOpenDataError } from '@opendata-mcp/core/errors';
+import { prepareEngine } from '../engine/create-engine.js';
 import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
@@ -98,4 +99,7 @@ process.on('message', (request: WorkerRequest) => {
 });
 
 // Warm the engine while the server prepares the first request, and say when it is warm.
-void import('@duckdb/node-api').then(() => process.send?.({ ready: true } satisfies WorkerReady));
+void import('@duckdb/node-api').then(() => {
+  prepareEngine();
+  process.send?.({ ready: true } satisfies WorkerReady);
+});
