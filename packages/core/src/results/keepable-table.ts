@@ -36,43 +36,80 @@ function toCell(value: unknown): Cell {
   return JSON.stringify(value);
 }
 
+/** Counts of a column's kinds of values, from which its type is read. */
+class TypeCount {
+  numbers = 0;
+  integers = 0;
+  booleans = 0;
+  others = 0;
+
+  add(value: Cell): void {
+    if (value === null) return;
+    if (typeof value === 'number') {
+      this.numbers++;
+      if (Number.isSafeInteger(value)) this.integers++;
+    } else if (typeof value === 'boolean') this.booleans++;
+    else this.others++;
+  }
+
+  type(): string {
+    if (this.others > 0 || (this.numbers > 0 && this.booleans > 0)) return 'VARCHAR';
+    if (this.numbers > 0) return this.integers === this.numbers ? 'BIGINT' : 'DOUBLE';
+    if (this.booleans > 0) return 'BOOLEAN';
+    return 'VARCHAR';
+  }
+}
+
 /** The type of a column from its values: numbers, whole numbers, booleans, else text. */
 export function inferType(values: Iterable<Cell>): string {
-  let numbers = 0;
-  let integers = 0;
-  let booleans = 0;
-  let others = 0;
-  for (const value of values) {
-    if (value === null) continue;
-    if (typeof value === 'number') {
-      numbers++;
-      if (Number.isSafeInteger(value)) integers++;
-    } else if (typeof value === 'boolean') booleans++;
-    else others++;
-  }
-  if (others > 0 || (numbers > 0 && booleans > 0)) return 'VARCHAR';
-  if (numbers > 0) return integers === numbers ? 'BIGINT' : 'DOUBLE';
-  if (booleans > 0) return 'BOOLEAN';
-  return 'VARCHAR';
+  const count = new TypeCount();
+  for (const value of values) count.add(value);
+  return count.type();
+}
+
+function isCell(value: unknown): value is Cell {
+  return (
+    value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+  );
 }
 
 /**
  * The typed table kept for an answer: answer columns first (with their stated type, or one read
- * from the values), then each `fixed` column, whose one value is repeated on every row.
+ * from the values), then each `fixed` column, whose one value is repeated on every row. One pass
+ * reads the types and checks the cells; rows that are already plain cells, as wide as the columns,
+ * are kept as they are rather than copied.
  */
 export function toKeptTable(input: KeepableTable): KeptTable {
-  const rows = input.rows.map((row) => input.columns.map((_, i) => toCell(row[i])));
+  const width = input.columns.length;
+  const counts = input.columns.map(() => new TypeCount());
+  let plain = true;
+  for (const row of input.rows) {
+    if (row.length !== width) plain = false;
+    for (let i = 0; i < width; i++) {
+      const value = row[i];
+      if (isCell(value)) (counts[i] as TypeCount).add(value);
+      else {
+        plain = false;
+        (counts[i] as TypeCount).add(toCell(value));
+      }
+    }
+  }
   const columns: KeptColumn[] = input.columns.map((column, i) =>
     typeof column === 'string'
-      ? { name: column, type: inferType(rows.map((row) => row[i] ?? null)) }
+      ? { name: column, type: (counts[i] as TypeCount).type() }
       : { name: column.name, type: column.type },
   );
   const named = new Set(columns.map((column) => column.name));
-  for (const [name, value] of Object.entries(input.fixed ?? {})) {
-    if (named.has(name)) continue;
-    const cell = toCell(value);
-    columns.push({ name, type: inferType([cell]) });
-    for (const row of rows) row.push(cell);
-  }
+  const fixed = Object.entries(input.fixed ?? {})
+    .filter(([name]) => !named.has(name))
+    .map(([name, value]) => ({ name, cell: toCell(value) }));
+  for (const { name, cell } of fixed) columns.push({ name, type: inferType([cell]) });
+  const rows =
+    plain && fixed.length === 0
+      ? (input.rows as Cell[][])
+      : input.rows.map((row) => [
+          ...input.columns.map((_, i) => toCell(row[i])),
+          ...fixed.map(({ cell }) => cell),
+        ]);
   return { columns, rows, labels: input.labels ?? {} };
 }
