@@ -93,29 +93,36 @@ describe('opendata-mcp CLI', () => {
     expect(JSON.parse(unknown.out())).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
-  it("prints every tool's full definition with --json: description, schemas, annotations", async () => {
-    const h = harness();
-    expect(await runCli(['tools', '--offline', '--json'], h.deps)).toBe(0);
-    const tools = JSON.parse(h.out()) as Array<Record<string, unknown>>;
+  it('prints each tool as tools/list advertises it with --json, and whole with --full', async () => {
+    const lean = harness();
+    expect(await runCli(['tools', '--offline', '--json'], lean.deps)).toBe(0);
+    const tools = JSON.parse(lean.out()) as Array<Record<string, unknown>>;
     expect(tools.map((t) => [t.name, t.title, t.adapter])).toEqual([
       ['api_status', 'Backend status', 'core'],
       ['query_results', 'Query kept results with SQL', 'core'],
       ['draw_chart', 'Draw a chart of kept results', 'core'],
       ['get_population', 'Population of a canton', 'population'],
     ]);
-    const population = tools[3] as {
+    type Definition = {
       description: string;
       annotations: Record<string, boolean>;
       input_schema: { properties: Record<string, { description?: string }>; required?: string[] };
       output_schema: { properties: Record<string, unknown> };
     };
+    const population = tools[3] as Definition;
     expect(population.description.length).toBeGreaterThan(20);
     expect(population.annotations.readOnlyHint).toBe(true);
     expect(population.input_schema.required).toContain('canton');
     expect(population.input_schema.properties.canton?.description).toBeTruthy();
-    expect(Object.keys(population.output_schema.properties)).toEqual(
-      expect.arrayContaining(['ok', 'source']),
-    );
+    // Lean: the tool's own fields; the envelope is described once, in the server's instructions.
+    expect(population.output_schema.properties).not.toHaveProperty('source');
+    expect(lean.out().split('\n')).toHaveLength(tools.length + 3);
+
+    const full = harness();
+    expect(await runCli(['tools', '--offline', '--json', '--full'], full.deps)).toBe(0);
+    const whole = (JSON.parse(full.out()) as Definition[])[3] as Definition;
+    expect(Object.keys(whole.output_schema.properties)).toEqual(expect.arrayContaining(['ok', 'source']));
+    expect(full.out().length).toBeGreaterThan(2 * lean.out().length);
   });
 
   it('lists tool names and titles without --json', async () => {

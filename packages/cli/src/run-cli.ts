@@ -45,7 +45,8 @@ Options:
   --transport <t>       stdio | http (serve only; default stdio)
   --host <host>         HTTP bind address (default 127.0.0.1)
   --port <port>         HTTP port (default 3000)
-  --json                machine-readable output (tools)
+  --json                machine-readable output (tools: each tool as tools/list advertises it)
+  --full                with tools --json: whole schemas (every bound and default, the envelope)
   -h, --help            this text
 
 Without --config the server talks to LINDAS only (the one backend that needs no URL); with --offline
@@ -115,8 +116,16 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
         runtime = await prepare(deps, values.config, offline, { quiet: true });
         const tools = runtime.server.tools;
         if (values.json) {
-          const definitions = tools.map((t) => toolDefinitionJson(t.name, t.adapterId, t.definition));
-          deps.stdout(`${JSON.stringify(definitions, null, 2)}\n`);
+          const lean = values.full !== true;
+          const definitions = tools.map((t) =>
+            toolDefinitionJson(t.name, t.adapterId, t.definition, { lean }),
+          );
+          // As an MCP client lists them: one compact line per tool. --full: whole schemas, indented.
+          deps.stdout(
+            lean
+              ? `[\n${definitions.map((d) => JSON.stringify(d)).join(',\n')}\n]\n`
+              : `${JSON.stringify(definitions, null, 2)}\n`,
+          );
         } else for (const t of tools) deps.stdout(`${t.name.padEnd(32)} ${t.title} [${t.adapterId}]\n`);
         return 0;
       }
@@ -168,6 +177,7 @@ function parse(argv: string[]) {
       host: { type: 'string' },
       port: { type: 'string' },
       json: { type: 'boolean' },
+      full: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });

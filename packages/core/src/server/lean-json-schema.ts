@@ -3,7 +3,7 @@
  * session, and each output schema used to repeat the envelope and provenance in full, descriptions
  * included. What stays is what a validator needs to check an answer's shape: types, required
  * fields, enums and constants, down to a depth. The full schemas remain available through
- * `opendata-mcp tools --json`; core validates every answer against them before it leaves the server.
+ * `opendata-mcp tools --json --full`; core validates every answer against them before it leaves the server.
  */
 
 type Json = Record<string, unknown>;
