@@ -30,14 +30,29 @@ function wrap(text: string, fits: (line: string) => boolean): string[] {
   return lines;
 }
 
-/** A word wider than a line (a long URL) is cut into pieces rather than allowed to widen the picture. */
+// A long URL breaks after one of these, so each line ends at a part of its path or query.
+const BREAK_AFTER = new Set(['/', '?', '&', '=', ',', '.']);
+
+/** Where to break a piece that is full: after its last separator, if that keeps over half of it. */
+function breakAt(piece: string): number {
+  for (let i = piece.length - 1; i > piece.length / 2; i--) {
+    if (BREAK_AFTER.has(piece[i] as string)) return i + 1;
+  }
+  return piece.length;
+}
+
+/**
+ * A word wider than a line (a long URL) is cut into pieces rather than allowed to widen the picture,
+ * each piece ending at a separator where one is near the end.
+ */
 function cut(word: string, fits: (line: string) => boolean): string[] {
   const pieces: string[] = [];
   let piece = '';
   for (const char of word) {
     if (piece !== '' && !fits(piece + char)) {
-      pieces.push(piece);
-      piece = '';
+      const at = breakAt(piece);
+      pieces.push(piece.slice(0, at));
+      piece = piece.slice(at);
     }
     piece += char;
   }
