@@ -75,7 +75,7 @@ function minutes(ms: number): string {
 
 /** A table to keep as typed columns and the JSON text of its rows. */
 function serialised(table: KeepableTable | SerialisedKeepableTable): Required<SerialisedKeepableTable> {
-  if ('rowsJson' in table) return { labels: {}, ...table };
+  if ('rowsJson' in table) return { ...table, labels: table.labels ?? {} };
   const { columns, rows, labels } = toKeptTable(table);
   return { columns, labels, rowCount: rows.length, rowsJson: JSON.stringify(rows) };
 }
