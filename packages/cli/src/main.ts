@@ -1,4 +1,5 @@
 import { defaultRegistry } from './default-registry.js';
+import { onPreferredPort, PREFERRED_FIXTURE_PORTS } from './preferred-port.js';
 import { runCli } from './run-cli.js';
 
 /** Entry of the `opendata-mcp` binary: real registry, real fixtures, real process streams. */
@@ -7,9 +8,21 @@ export async function main(argv: string[]): Promise<void> {
     registry: defaultRegistry,
     // Fixtures load their recordings on import; only --offline and demo pay for that.
     fixtures: {
-      lindas: async () => (await import('@opendata-mcp/fixtures')).startLindasFixture(),
-      ckan: async () => (await import('@opendata-mcp/fixtures')).startCkanFixture(),
-      sdmx: async () => (await import('@opendata-mcp/fixtures')).startSdmxFixture(),
+      lindas: async () =>
+        onPreferredPort(
+          (await import('@opendata-mcp/fixtures')).startLindasFixture,
+          PREFERRED_FIXTURE_PORTS.lindas,
+        ),
+      ckan: async () =>
+        onPreferredPort(
+          (await import('@opendata-mcp/fixtures')).startCkanFixture,
+          PREFERRED_FIXTURE_PORTS.ckan,
+        ),
+      sdmx: async () =>
+        onPreferredPort(
+          (await import('@opendata-mcp/fixtures')).startSdmxFixture,
+          PREFERRED_FIXTURE_PORTS.sdmx,
+        ),
     },
     env: process.env,
     stdout: (text) => process.stdout.write(text),
