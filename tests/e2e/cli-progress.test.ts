@@ -26,10 +26,12 @@ describe('opendata-mcp call shows the progress of a long call', () => {
   it.skipIf(!hasScript)(
     'on a terminal: download and load progress on one stderr line, cleared before the answer',
     async () => {
-      const answer = join(mkdtempSync(join(tmpdir(), 'cli-progress-')), 'answer.json');
+      const dir = mkdtempSync(join(tmpdir(), 'cli-progress-'));
+      const answer = join(dir, 'answer.json');
       const command = `'${process.execPath}' '${bin}' call query_resource '${ARGS}' --offline > '${answer}'`;
       const { stdout: terminal } = await run('script', ['-qec', command, '/dev/null'], {
-        env: { ...process.env, OPENDATA_MCP_LOG_LEVEL: 'warn' },
+        // A cache of its own: a file an earlier call downloaded from the same fixture would not download again.
+        env: { ...process.env, OPENDATA_MCP_LOG_LEVEL: 'warn', OPENDATA_MCP_CACHE_DIR: join(dir, 'cache') },
       });
       expect(terminal).toContain(`${CLEAR}Downloading: 100%`);
       expect(terminal).toMatch(/Loaded \d+ rows: 100%/);
