@@ -26,17 +26,17 @@ async function distinctValues(connection: DuckDBConnection, table: string, colum
  * Adds the derived columns to a loaded table, in place (rows keep their order): for each column
  * its label column, then its period-start column. A derived name a column already has is left out.
  * Each is filled from a lookup of distinct values, so a long table costs one join per column, and
- * the values are computed once per code or period, not once per row. Returns the added names.
+ * the values are computed once per code or period, not once per row. The table's description lists
+ * the added columns after its own.
  */
 export async function addDerivedColumns(
   connection: DuckDBConnection,
   table: { name: string; columns: TableColumn[] },
   derive: DerivedColumns,
-): Promise<string[]> {
+): Promise<void> {
   const { listValue, LIST, VARCHAR } = await loadDuckDb();
   const target = sqlIdentifier(table.name);
   const taken = new Set(table.columns.map((column) => column.name.toLowerCase()));
-  const added: string[] = [];
   const add = async (
     from: string,
     name: string,
@@ -45,7 +45,6 @@ export async function addDerivedColumns(
   ) => {
     if (taken.has(name.toLowerCase())) return;
     taken.add(name.toLowerCase());
-    added.push(name);
     await connection.run(`ALTER TABLE ${target} ADD COLUMN ${sqlIdentifier(name)} ${type}`);
     await connection.run(
       `UPDATE ${target} SET ${sqlIdentifier(name)} = CAST(lookup.v AS ${type}) ` +
@@ -69,5 +68,4 @@ export async function addDerivedColumns(
     });
     await add(column.name, `${column.name}_start`, 'DATE', starts);
   }
-  return added;
 }
