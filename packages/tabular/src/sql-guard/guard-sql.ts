@@ -3,7 +3,7 @@ import { capRows } from './cap-rows.js';
 import { checkTree } from './check-tree.js';
 import { parseWithEngine, printWithEngine } from './engine-parse.js';
 import { pinLiteralTypes } from './pin-literal-types.js';
-import { assertBoundedSql } from './sql-nesting.js';
+import { assertBoundedSql, assertBoundedSubqueries } from './sql-nesting.js';
 
 export interface GuardedSql {
   /** The SQL that runs: printed by DuckDB from the checked tree, with the row cap as its LIMIT. */
@@ -21,7 +21,8 @@ export interface GuardSqlOptions {
 
 /**
  * The verdict on one model-written query, from the parser of the engine that runs it: DuckDB's
- * own parse tree is checked against the allow-list, capped, its literals pinned to their types, and printed back by DuckDB. The printed text is parsed and
+ * own parse tree is checked against the allow-list, its subquery depth bounded, capped, its
+ * literals pinned to their types, and printed back by DuckDB. The printed text is parsed and
  * checked once more, so what runs is exactly what was checked.
  * Throws `unsafe_sql` with a hint that helps rewrite the query.
  */
@@ -33,6 +34,7 @@ export async function guardSql(
   assertBoundedSql(sql);
   const statement = await parseWithEngine(connection, sql);
   checkTree(statement.node, options.tables);
+  assertBoundedSubqueries(statement.node);
   const limit = capRows(statement.node, options.maxRows + 1);
   await pinLiteralTypes(connection, statement.node);
   const printed = await printWithEngine(connection, statement);
