@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type CacheHint,
@@ -23,6 +22,7 @@ import { createJsonLogger, type Logger } from '../log/logger.js';
 import { currentRequestId, newRequestId, withRequestId } from '../log/request-scope.js';
 import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
 import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
+import { accountCacheRoot, resourceCacheDir } from '../store/cache-root.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { advertiseDataOutput, advertiseInput, advertiseOutput } from './advertise-only.js';
@@ -185,7 +185,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     const httpOptions: HttpClientOptions = {
       ...options.http,
       // One cache folder per instance: each client bounds and evicts only the files it owns.
-      cacheDir: join(options.http?.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'), adapter.id),
+      cacheDir: join(options.http?.cacheDir ?? resourceCacheDir(accountCacheRoot()), adapter.id),
       ...(adapter.network ? { policy: adapter.network } : {}),
       ...(store ? { store } : {}),
       ...(options.upstreamBudgets ? { upstreamBudgets: options.upstreamBudgets } : {}),
