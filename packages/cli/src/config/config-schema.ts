@@ -163,7 +163,12 @@ export const ConfigSchema = z
     http: HttpConfigSchema.optional(),
     limits: LimitsConfigSchema.optional(),
     results: ResultsConfigSchema.optional(),
-    cache_dir: z.string().optional().describe('Directory of the downloaded-resource cache.'),
+    cache_dir: z
+      .string()
+      .optional()
+      .describe(
+        "Directory of the downloaded-resource cache (and of the results `call` keeps), made private (0700); refused when it or a level above it belongs to another user. Default: opendata-mcp/resources in the user's cache folder (XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on Windows).",
+      ),
     store: StoreConfigSchema.optional().describe(
       'Shared store of several replicas behind one address: metadata caches, upstream budgets and 429 back-off. The downloaded-resource cache stays per machine.',
     ),
