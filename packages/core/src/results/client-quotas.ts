@@ -15,8 +15,11 @@ export interface ClientQuotaLimits {
   clientResults: number;
 }
 
-/** What keeping one more result of a client takes: its own results to evict first, or no room at all. */
-export type Admission = { evict: string[] } | { full: true };
+/**
+ * What keeping one more result of a client takes: its own results to evict first, or no room at all;
+ * `expired` names results the ledger let go because their time is up, for the store to drop too.
+ */
+export type Admission = ({ evict: string[] } | { full: true }) & { expired: string[] };
 
 /**
  * The ledger of what each client keeps, so that keeping past one's own share evicts one's own oldest
@@ -41,20 +44,24 @@ export function createClientQuotas(limits: ClientQuotaLimits, now: () => number)
     if (own.ids.size === 0) byClient.delete(held.client);
   }
 
-  function pruneExpired(): void {
+  function pruneExpired(): string[] {
+    const expired: string[] = [];
     for (const held of all.values()) {
-      if (held.expiresAt > now()) return;
+      if (held.expiresAt > now()) break;
       forget(held);
+      expired.push(held.id);
     }
+    return expired;
   }
 
   return {
     /**
      * The client's own oldest results to evict so that `bytes` more fit, within its share and the
-     * store's bounds; `full` when even all of its own would not make room. Changes nothing.
+     * store's bounds; `full` when even all of its own would not make room. Forgets expired results,
+     * and changes nothing else.
      */
     admit(client: string, bytes: number): Admission {
-      pruneExpired();
+      const expired = pruneExpired();
       const own = byClient.get(client);
       let ownBytes = own?.bytes ?? 0;
       let ownCount = own?.ids.size ?? 0;
@@ -74,7 +81,7 @@ export function createClientQuotas(limits: ClientQuotaLimits, now: () => number)
         allBytes -= held.bytes;
         allCount--;
       }
-      return over() ? { full: true } : { evict };
+      return over() ? { full: true, expired } : { evict, expired };
     },
     add(held: Held): void {
       all.set(held.id, held);

@@ -158,6 +158,8 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     }
     const client = request.client ?? SHARED_CLIENT;
     const admission = quotas.admit(client, bytes.byteLength);
+    // Expired by the ledger's clock: dropped from the store too, whose own clock may not agree yet.
+    for (const old of admission.expired) void store.delete(key(old)).catch(() => undefined);
     if ('full' in admission) {
       return {
         result_id: null,
