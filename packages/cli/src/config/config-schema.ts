@@ -103,6 +103,26 @@ export const ResultsConfigSchema = z
       .describe(
         'Largest result kept, serialised; 16 MiB by default. A larger table is answered but not kept.',
       ),
+    max_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Bytes all kept results of this process may take together; 256 MiB by default.'),
+    max_results: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Results this process keeps at once; 10 000 by default.'),
+    client_share: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .describe(
+        "Share of max_bytes and max_results one client (an HTTP session, a stdio connection) may hold; 0.25 by default. Keeping past it evicts the client's own oldest results, never another's.",
+      ),
     namespace: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/)
