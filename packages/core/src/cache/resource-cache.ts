@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { lstat, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +13,7 @@ import {
   sameMark,
 } from '../store/own-file.js';
 import { preparePrivateDirectory } from '../store/private-directory.js';
-import { MAX_SIDECAR_BYTES, parseSidecar, type Sidecar } from './resource-sidecar.js';
+import { MAX_SIDECAR_BYTES, parseSidecar, saveSidecar } from './resource-sidecar.js';
 
 /** What the disk cache knows about one stored resource. */
 export interface ResourceEntry {
@@ -176,20 +176,12 @@ export function createResourceCache(options: ResourceCacheOptions): ResourceCach
 
   async function writeSidecar(slot: Slot): Promise<void> {
     const { path, firstFetchedAt, fetchedAt, ...rest } = slot.entry;
-    const meta: Sidecar = {
+    await saveSidecar(sidecarOf(path), {
       ...rest,
       sha256: slot.sha256,
       firstFetchedAt: firstFetchedAt.toISOString(),
       fetchedAt: fetchedAt.toISOString(),
-    };
-    // Written beside and renamed over, so a link at the sidecar's name is replaced, never followed.
-    const temporary = `${sidecarOf(path)}.${randomUUID()}.part`;
-    try {
-      await writeFile(temporary, JSON.stringify(meta), { flag: 'wx', mode: 0o600 });
-      await rename(temporary, sidecarOf(path));
-    } finally {
-      await rm(temporary, { force: true });
-    }
+    });
   }
 
   const init = () => {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 
 /** The sidecar beside each cached file: what the server decided when it wrote the file. */
@@ -25,5 +27,16 @@ export function parseSidecar(bytes: Buffer): Sidecar | undefined {
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Writes a sidecar beside `path` and renames it over, so a link at that name is replaced, never followed. */
+export async function saveSidecar(path: string, sidecar: Sidecar): Promise<void> {
+  const temporary = `${path}.${randomUUID()}.part`;
+  try {
+    await writeFile(temporary, JSON.stringify(sidecar), { flag: 'wx', mode: 0o600 });
+    await rename(temporary, path);
+  } finally {
+    await rm(temporary, { force: true });
   }
 }
