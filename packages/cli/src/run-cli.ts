@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -110,7 +110,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
           journeys,
           (line) => deps.stdout(`${line}\n`),
           async (name, png) => {
-            await mkdir(pictures, { recursive: true });
+            // A guessable name in the shared temporary folder: only a folder of this user's own is written to.
+            await preparePrivateDirectory(pictures, { label: 'picture directory' });
             await writeFile(join(pictures, name), png);
             return join(pictures, name);
           },
