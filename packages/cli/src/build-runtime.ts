@@ -70,6 +70,9 @@ export function buildRuntime(
       ...(results.enabled === false ? { enabled: false } : {}),
       ...(results.ttl_ms ? { ttlMs: results.ttl_ms } : {}),
       ...(results.max_result_bytes ? { maxResultBytes: results.max_result_bytes } : {}),
+      ...(results.max_bytes ? { maxBytes: results.max_bytes } : {}),
+      ...(results.max_results ? { maxResults: results.max_results } : {}),
+      ...(results.client_share ? { clientShare: results.client_share } : {}),
       // Replicas behind one address read each other's results: with a shared store, one namespace.
       ...(results.namespace || services.store || services.resultsStore
         ? { namespace: results.namespace ?? SHARED_RESULTS_NAMESPACE }
