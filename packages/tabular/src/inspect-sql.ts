@@ -1,0 +1,88 @@
+import { isOpenDataError, OpenDataError } from '@opendata-mcp/core/errors';
+import { parse } from 'lossless-json';
+import type { ParsedStatement } from './sql-guard/engine-parse.js';
+import { startEngine } from './worker/engine-pool.js';
+import type { EngineProcess } from './worker/engine-process.js';
+import type { InspectReply } from './worker/inspect-here.js';
+
+export type { ParsedStatement };
+
+export interface InspectSqlOptions {
+  /** Wall-clock bound of the parse; past it the parsing process is killed. */
+  deadlineMs: number;
+  signal?: AbortSignal | undefined;
+  /** Largest tree, as JSON text, worth sending back (default 64 KiB); a larger one comes back as null. */
+  maxTreeChars?: number;
+}
+
+export interface InspectedSql {
+  /** DuckDB's tree (`json_serialize_sql`) of the one statement, numbers exact; null when over the size asked. */
+  statement: ParsedStatement | null;
+}
+
+const DEFAULT_MAX_TREE_CHARS = 64 * 1024;
+/** The parser's limits as the engine pool reads them: it holds no table. */
+const PARSER_LIMITS = { maxRows: 0, memoryBytes: 64 * 1024 * 1024, queryTimeoutMs: 0 };
+
+let inspector: EngineProcess | undefined;
+
+function parserProcess(): EngineProcess {
+  if (!inspector?.alive) inspector = startEngine(PARSER_LIMITS);
+  return inspector;
+}
+
+/** The stop of the parsing process, told as what it was: reading SQL, with no table to reload. */
+function parseStopped(deadlineMs: number, cause: unknown): OpenDataError {
+  const code = isOpenDataError(cause) ? cause.code : 'query_error';
+  const hint = 'Shorten the query: fewer, simpler expressions.';
+  if (code === 'query_timeout') {
+    return new OpenDataError(
+      'query_timeout',
+      `Reading the SQL took longer than ${deadlineMs} ms and was stopped. The server is unaffected.`,
+      { hint, cause },
+    );
+  }
+  if (code === 'resource_too_large') {
+    return new OpenDataError(
+      'resource_too_large',
+      "Reading the SQL needed more than the parser's memory ceiling and was stopped. The server is unaffected.",
+      { hint, cause },
+    );
+  }
+  return new OpenDataError('query_error', 'The SQL stopped the parser. The server is unaffected.', {
+    hint,
+    cause,
+  });
+}
+
+/**
+ * Parses one model-written statement with DuckDB, in an engine process kept for parsing alone (the
+ * spare at first, then reused), under the caller's deadline: the server's main thread never runs a
+ * parser on model input. Refusals are the guard's own: `unsafe_sql` for anything but one SELECT,
+ * `query_error` for text DuckDB cannot read. Nothing is executed.
+ */
+export async function inspectSql(sql: string, options: InspectSqlOptions): Promise<InspectedSql> {
+  const engine = parserProcess();
+  let reply: InspectReply;
+  try {
+    reply = await engine.request<InspectReply>(
+      { op: 'inspect', sql, maxTreeChars: options.maxTreeChars ?? DEFAULT_MAX_TREE_CHARS },
+      {
+        phase: 'query',
+        deadlineMs: options.deadlineMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    );
+  } catch (error) {
+    if (!engine.alive && !options.signal?.aborted) throw parseStopped(options.deadlineMs, error);
+    throw error;
+  }
+  return { statement: reply.tree === null ? null : (parse(reply.tree) as ParsedStatement) };
+}
+
+/** Ends the parsing process (a server shutting down, a test cleaning up); the next inspection starts another. */
+export async function stopSqlInspector(): Promise<void> {
+  const engine = inspector;
+  inspector = undefined;
+  await engine?.stop('closed');
+}
