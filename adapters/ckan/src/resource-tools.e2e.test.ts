@@ -143,4 +143,31 @@ describe('CKAN resource tools over stdio', () => {
     });
     expect(body.rows).toEqual([['中国人']]);
   });
+
+  // The push-down check once ran a backtracking regular expression over the raw SQL on the main
+  // thread: 4,000 spaces held every client for seconds, the schema's 20,000 characters for half an hour.
+  it.each([4_000, 19_993])(
+    'answers another client within a second while a select padded with %i spaces runs on a DataStore table',
+    async (spaces) => {
+      // Metadata of both datasets in the cache first: the other call then costs the server next to nothing.
+      await session.call('get_dataset', { dataset_id: DATASTORE.dataset_id });
+      await session.call('get_dataset', { dataset_id: KYIV.dataset_id });
+      const started = Date.now();
+      const hostile = session
+        .call('query_resource', { ...DATASTORE, sql: `select${' '.repeat(spaces)}x` })
+        .then((answer) => ({ ...answer, ms: Date.now() - started }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const asked = Date.now();
+      const other = await session.call('get_dataset', { dataset_id: KYIV.dataset_id });
+      const waited = Date.now() - asked;
+      expect(other.isError).toBe(false);
+      expect(waited).toBeLessThan(1_000);
+      const { body, isError, ms } = await hostile;
+      expect(isError).toBe(true);
+      expect(body.error.code).toBe('query_error');
+      expect(body.error.message).toMatch(/"x"/);
+      // Well inside the server's 10 s query deadline.
+      expect(ms).toBeLessThan(10_000);
+    },
+  );
 });
