@@ -40,10 +40,23 @@ const DUCK_TYPES: Record<Aggregate['fn'], string> = {
   max: 'BIGINT',
 };
 
+const INTEGER = /^-?\d+$/;
+
+/** An integer of the portal's answer as a local run gives it: a number when a double holds it, else its digits. */
+function exactInteger(value: unknown): number | string | null | undefined {
+  if (value === null || value === undefined) return null;
+  const text = String(value);
+  if (!INTEGER.test(text)) return undefined;
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : text;
+}
+
 /**
  * Runs whole-table aggregates on the portal with `datastore_search_sql` instead of reading the table,
  * where that gives the same answer: counts always, sums and extremes of integer columns only (the
  * portal reports its result types; float sums and text ordering differ between the two databases).
+ * A sum's own type does not say whether its column held integers (PostgreSQL sums int8 as numeric),
+ * so the column's minimum is asked beside it for its type. The answer is read with every digit.
  * Null means "run it locally": the portal has SQL search off (remembered per instance), refused this
  * query, or the result types make the answer inexact.
  */
@@ -54,13 +67,20 @@ export async function pushDownAggregates(
   aggregates: Aggregate[],
 ): Promise<PushedAnswer | null> {
   if (rt.datastoreSql.enabled === false) return null;
-  const items = aggregates.map(
-    (a, index) => `${a.fn}(${a.column === null ? '*' : quote(a.column)}) AS ${quote(`a${index}`)}`,
+  const column = (a: Aggregate) => (a.column === null ? '*' : quote(a.column));
+  const items = aggregates.map((a, index) => `${a.fn}(${column(a)}) AS ${quote(`a${index}`)}`);
+  const probes = aggregates.flatMap((a, index) =>
+    a.fn === 'sum' ? [`min(${column(a)}) AS ${quote(`t${index}`)}`] : [],
   );
-  const sql = `SELECT count(*) AS "rows", ${items.join(', ')} FROM ${quote(resource.id)}`;
+  const sql = `SELECT count(*) AS "rows", ${[...items, ...probes].join(', ')} FROM ${quote(resource.id)}`;
   let answer: Awaited<ReturnType<typeof rt.client.action<SqlResult>>>;
   try {
-    answer = await rt.client.action<SqlResult>(ctx, 'datastore_search_sql', { sql }, { cache: false });
+    answer = await rt.client.action<SqlResult>(
+      ctx,
+      'datastore_search_sql',
+      { sql },
+      { cache: false, exactNumbers: true },
+    );
   } catch (error) {
     if (!isOpenDataError(error) || error.retryable) throw error;
     // 409: the portal could not run this query (an unknown column, say); anything else: no SQL search.
@@ -71,15 +91,17 @@ export async function pushDownAggregates(
   const record = answer.result.records?.[0];
   const types = new Map((answer.result.fields ?? []).map((f) => [f.id, f.type ?? '']));
   if (!record) return null;
-  const exact = aggregates.every(
-    (a, index) => a.fn === 'count' || INTEGER_TYPES.test(types.get(`a${index}`) ?? ''),
-  );
-  if (!exact) return null;
-  const value = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const exact = aggregates.every((a, index) => {
+    if (a.fn === 'count') return true;
+    return INTEGER_TYPES.test(types.get(`${a.fn === 'sum' ? 't' : 'a'}${index}`) ?? '');
+  });
+  const row = aggregates.map((_, index) => exactInteger(record[`a${index}`]));
+  const rowCount = exactInteger(record.rows);
+  if (!exact || row.includes(undefined) || typeof rowCount !== 'number') return null;
   return {
     columns: aggregates.map((a) => ({ name: a.name, type: DUCK_TYPES[a.fn] })),
-    row: aggregates.map((_, index) => value(record[`a${index}`])),
-    rowCount: Number(record.rows),
+    row,
+    rowCount,
     sql,
     fetchedAt: answer.fetchedAt,
   };
