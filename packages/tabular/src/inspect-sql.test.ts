@@ -1,6 +1,7 @@
 import { isLosslessNumber } from 'lossless-json';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inspectSql, stopSqlInspector } from './inspect-sql.js';
+import { stopSpareEngine } from './worker/engine-pool.js';
 
 const DEADLINE = { deadlineMs: 30_000 };
 
@@ -8,7 +9,10 @@ interface Node {
   [key: string]: unknown;
 }
 
-afterAll(() => stopSqlInspector());
+afterAll(async () => {
+  await stopSqlInspector();
+  stopSpareEngine();
+});
 
 async function selectNode(sql: string): Promise<Node> {
   const { statement } = await inspectSql(sql, DEADLINE);

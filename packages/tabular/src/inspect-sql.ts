@@ -1,7 +1,7 @@
 import { isOpenDataError, OpenDataError } from '@opendata-mcp/core/errors';
 import { parse } from 'lossless-json';
 import type { ParsedStatement } from './sql-guard/engine-parse.js';
-import { startEngine } from './worker/engine-pool.js';
+import { startEngine, warmEngine } from './worker/engine-pool.js';
 import type { EngineProcess } from './worker/engine-process.js';
 import type { InspectReply } from './worker/inspect-here.js';
 
@@ -27,7 +27,10 @@ const PARSER_LIMITS = { maxRows: 0, memoryBytes: 64 * 1024 * 1024, queryTimeoutM
 let inspector: EngineProcess | undefined;
 
 function parserProcess(): EngineProcess {
-  if (!inspector?.alive) inspector = startEngine(PARSER_LIMITS);
+  if (inspector?.alive) return inspector;
+  inspector = startEngine(PARSER_LIMITS);
+  // The spare just taken is replaced now: a parse costs little, and the table it is about is loaded next.
+  void warmEngine();
   return inspector;
 }
 
