@@ -3,7 +3,7 @@ import { parse } from 'lossless-json';
 import type { ParsedStatement } from './sql-guard/engine-parse.js';
 import { startEngine, warmEngine } from './worker/engine-pool.js';
 import type { EngineProcess } from './worker/engine-process.js';
-import type { InspectReply } from './worker/inspect-here.js';
+import { type InspectReply, PARSER_LIMITS } from './worker/inspect-here.js';
 
 export type { ParsedStatement };
 
@@ -21,8 +21,6 @@ export interface InspectedSql {
 }
 
 const DEFAULT_MAX_TREE_CHARS = 64 * 1024;
-/** The parser's limits as the engine pool reads them: it holds no table. */
-const PARSER_LIMITS = { maxRows: 0, memoryBytes: 64 * 1024 * 1024, queryTimeoutMs: 0 };
 
 let inspector: EngineProcess | undefined;
 

@@ -1,6 +1,7 @@
 import { stringify } from 'lossless-json';
 import { createEngine, type Engine } from '../engine/create-engine.js';
 import { lockEngine } from '../engine/lock-engine.js';
+import type { TableLimits } from '../engine/table-limits.js';
 import { parseWithEngine } from '../sql-guard/engine-parse.js';
 import { assertBoundedSql } from '../sql-guard/sql-nesting.js';
 
@@ -11,7 +12,12 @@ export interface InspectReply {
 }
 
 /** A parser holds no table: a small memory limit and one thread are plenty. */
-const PARSER_LIMITS = { maxRows: 0, memoryBytes: 64 * 1024 * 1024, queryTimeoutMs: 0, threads: 1 };
+export const PARSER_LIMITS: TableLimits = {
+  maxRows: 0,
+  memoryBytes: 64 * 1024 * 1024,
+  queryTimeoutMs: 0,
+  threads: 1,
+};
 
 let parser: Promise<Engine> | undefined;
 
