@@ -23,13 +23,41 @@ export interface InspectedSql {
 const DEFAULT_MAX_TREE_CHARS = 64 * 1024;
 
 let inspector: EngineProcess | undefined;
+let starting: Promise<EngineProcess> | undefined;
 
-function parserProcess(): EngineProcess {
-  if (inspector?.alive) return inspector;
-  inspector = startEngine(PARSER_LIMITS);
-  // The spare just taken is replaced now: a parse costs little, and the table it is about is loaded next.
-  void warmEngine();
-  return inspector;
+/**
+ * The parsing process, booted before any parse is timed: the deadline bounds the parse of the
+ * model's text, not how long a busy machine takes to start Node and DuckDB.
+ */
+function parserProcess(): Promise<EngineProcess> {
+  if (inspector?.alive) return Promise.resolve(inspector);
+  starting ??= warmEngine()
+    .then(() => {
+      inspector = startEngine(PARSER_LIMITS);
+      // The spare just taken is replaced now: a parse costs little, and the table it is about is loaded next.
+      void warmEngine();
+      return inspector;
+    })
+    .finally(() => {
+      starting = undefined;
+    });
+  return starting;
+}
+
+/** The parsing process once booted, or the caller's abort reason if it gives up first. */
+async function bootedParser(signal: AbortSignal | undefined): Promise<EngineProcess> {
+  if (!signal) return parserProcess();
+  signal.throwIfAborted();
+  let onAbort: () => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([parserProcess(), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }
 
 /** The stop of the parsing process, told as what it was: reading SQL, with no table to reload. */
@@ -63,7 +91,7 @@ function parseStopped(deadlineMs: number, cause: unknown): OpenDataError {
  * `query_error` for text DuckDB cannot read. Nothing is executed.
  */
 export async function inspectSql(sql: string, options: InspectSqlOptions): Promise<InspectedSql> {
-  const engine = parserProcess();
+  const engine = await bootedParser(options.signal);
   let reply: InspectReply;
   try {
     reply = await engine.request<InspectReply>(
