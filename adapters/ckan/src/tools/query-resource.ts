@@ -108,7 +108,11 @@ export function queryResourceTool(rt: CkanRuntime) {
  */
 async function pushDown(rt: CkanRuntime, ctx: ToolContext, resolved: ResolvedResource, sql: string) {
   const { resource } = resolved;
-  const aggregates = resource.datastore_active ? wholeTableAggregates(sql) : null;
+  if (!resource.datastore_active || rt.datastoreSql.enabled === false) return null;
+  const aggregates = await wholeTableAggregates(sql, {
+    deadlineMs: ctx.limits.queryTimeoutMs,
+    signal: ctx.signal,
+  });
   if (!aggregates) return null;
   const answer = await pushDownAggregates(rt, ctx, resource, aggregates);
   if (!answer) return null;

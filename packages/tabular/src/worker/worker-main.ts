@@ -10,6 +10,7 @@ import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
+import { inspectHere } from './inspect-here.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
 
 // Without the server there is nobody to answer: die at once, even inside a native call.
@@ -84,6 +85,8 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       return openedSession().sample(request.n);
     case 'check_notes':
       return openedSession().checkNotes();
+    case 'inspect':
+      return inspectHere(request.sql, request.maxTreeChars);
   }
 }
 
