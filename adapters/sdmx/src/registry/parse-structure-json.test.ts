@@ -39,10 +39,13 @@ describe('SDMX-JSON structure messages', () => {
   });
 
   it('refuses JSON that is not a structure message', () => {
-    for (const text of ['{"data": []}', '{"meta": {}}', '{"data": {"dataflows": [', '[]']) {
+    for (const text of ['{"data": []}', '{"meta": {}}', '[]', '{"data": {}} }']) {
       expect(() => parseStructureAnswer(text, 'application/json')).toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
+    expect(() => parseStructureAnswer('{"data": {"dataflows": [', 'application/json')).toThrow(
+      expect.objectContaining({ code: 'upstream_unavailable' }),
+    );
   });
 });

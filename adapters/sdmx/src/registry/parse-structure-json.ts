@@ -1,4 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
+import { cutOff } from '../messages/cut-off.js';
+import { jsonCutOff } from '../messages/json-cut-off.js';
 import type {
   AnnotationInfo,
   ArtefactRef,
@@ -26,7 +28,7 @@ export function parseStructureJson(text: string): StructureMessage {
   try {
     message = JSON.parse(text);
   } catch {
-    throw notStructure();
+    throw jsonCutOff(text) ? cutOff('SDMX-JSON structure') : notStructure();
   }
   const data = message?.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw notStructure();
