@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { csvCutOff } from './csv-cut-off.js';
+import { cutOff } from './cut-off.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { notData } from './not-data.js';
 import { type DataFormat, numberOf, type Observation, type ParsedData } from './observation.js';
@@ -30,11 +32,12 @@ interface Column {
  */
 export function parseDataCsvText(text: string, ctx: DataContext): ParsedData {
   const { parse } = require('csv-parse/sync') as typeof import('csv-parse/sync');
+  if (csvCutOff(text)) throw cutOff('CSV');
   let rows: string[][];
   try {
     rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
   } catch {
-    throw notData('SDMX CSV', 'the CSV does not parse (cut off or malformed)');
+    throw notData('SDMX CSV', 'the CSV does not parse');
   }
   const header = rows[0];
   if (!header) throw notData('SDMX CSV', 'the answer is empty');

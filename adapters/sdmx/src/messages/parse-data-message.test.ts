@@ -167,10 +167,8 @@ describe('parseDataMessage: one observation model from every format', () => {
   it('refuses what is not data with upstream_error', () => {
     const refusals: Array<[string, string | undefined]> = [
       ['<html><body>Checking your browser</body></html>', 'text/html'],
-      ['<?xml version="1.0"?><mes:StructureSpecificData xmlns:mes="x"><mes:DataSet><Series', undefined],
       ['{"data": {"structures": []}}', 'application/json'],
       ['{"data": {"dataSets": [{"observations": {}}], "structures": [{}]}}', 'application/json'],
-      ['{"dataSets": [', 'application/json'],
       ['', undefined],
       ['just words', 'text/plain'],
       ['A,B\n1,2\n', 'text/csv'],
@@ -183,6 +181,19 @@ describe('parseDataMessage: one observation model from every format', () => {
     for (const [body, type] of refusals) {
       expect(() => parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
+      );
+    }
+  });
+
+  it('refuses a body cut off in transit with the retryable upstream_unavailable', () => {
+    const cut: Array<[string, string | undefined]> = [
+      ['<?xml version="1.0"?><mes:StructureSpecificData xmlns:mes="x"><mes:DataSet><Series', undefined],
+      ['{"dataSets": [', 'application/json'],
+      ['A,B,C\n1,2,3\n4,5', 'text/csv'],
+    ];
+    for (const [body, type] of cut) {
+      expect(() => parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).toThrow(
+        expect.objectContaining({ code: 'upstream_unavailable', retryable: true }),
       );
     }
   });

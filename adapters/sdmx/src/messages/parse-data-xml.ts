@@ -1,8 +1,10 @@
 import { list, type Node, textOf } from '../registry/xml-nodes.js';
+import { cutOff } from './cut-off.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { dataXmlParser } from './data-xml-parser.js';
 import { notData } from './not-data.js';
 import { type DataFormat, numberOf, type Observation, type ParsedData } from './observation.js';
+import { xmlCutOff } from './xml-cut-off.js';
 
 type Cells = Map<string, { code: string; label: string | null }>;
 
@@ -12,6 +14,7 @@ type Cells = Map<string, { code: string; label: string | null }>;
  * `Comp` elements). Group and data-set attributes are carried down to each observation.
  */
 export function parseDataXml(xml: string, ctx: DataContext): ParsedData {
+  if (xmlCutOff(xml)) throw cutOff('SDMX-ML');
   let root: Node;
   try {
     root = dataXmlParser().parse(xml);

@@ -71,15 +71,17 @@ describe('parseDataCsv', () => {
     expect(both.observations[0]).toMatchObject({ obs_value: 'NaN', value: null });
   });
 
-  it('refuses an HTML page, a cut-off body and a CSV without time or value as upstream_error', () => {
-    for (const text of [
-      '<html><body>Checking your browser</body></html>',
-      'REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20',
-      '',
-    ]) {
+  it('refuses an HTML page and a CSV without time or value as upstream_error', () => {
+    for (const text of ['<html><body>Checking your browser</body></html>', '']) {
       expect(() => parseDataCsv(text, structure, 'en')).toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
+  });
+
+  it('refuses a body cut off inside a quoted field as upstream_unavailable', () => {
+    expect(() => parseDataCsv('REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20', structure, 'en')).toThrow(
+      expect.objectContaining({ code: 'upstream_unavailable' }),
+    );
   });
 });

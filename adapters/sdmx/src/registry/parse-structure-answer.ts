@@ -4,10 +4,15 @@ import type { StructureMessage } from './structure-types.js';
 
 /**
  * A structure answer in whichever form came back: SDMX-JSON when the Content-Type says JSON or
- * the body opens with `{`, SDMX-ML (2.1 or 3.0) otherwise.
+ * the body opens with `{`, SDMX-ML (2.1 or 3.0) otherwise. `expected` names what the answer must
+ * hold, so a message without it is refused rather than read as empty.
  */
-export function parseStructureAnswer(text: string, contentType?: string): StructureMessage {
+export function parseStructureAnswer(
+  text: string,
+  contentType?: string,
+  expected?: 'dataflows',
+): StructureMessage {
   const type = (contentType ?? '').toLowerCase();
   const json = /[+/]json\b/.test(type) || (!/[+/]xml\b/.test(type) && text.trimStart().startsWith('{'));
-  return json ? parseStructureJson(text) : parseStructureMessage(text);
+  return json ? parseStructureJson(text, expected) : parseStructureMessage(text);
 }

@@ -39,10 +39,41 @@ describe('SDMX-JSON structure messages', () => {
   });
 
   it('refuses JSON that is not a structure message', () => {
-    for (const text of ['{"data": []}', '{"meta": {}}', '{"data": {"dataflows": [', '[]']) {
+    for (const text of ['{"data": []}', '{"meta": {}}', '[]', '{"data": {}} }']) {
       expect(() => parseStructureAnswer(text, 'application/json')).toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
+    expect(() => parseStructureAnswer('{"data": {"dataflows": [', 'application/json')).toThrow(
+      expect.objectContaining({ code: 'upstream_unavailable' }),
+    );
+  });
+
+  it('refuses a structure of the wrong shape, and keeps a well-formed empty list empty', () => {
+    const message = (data: unknown) => JSON.stringify({ meta: {}, data });
+    const wrong = [
+      message({ dataflows: { id: 'X' } }),
+      message({ dataflows: 'none' }),
+      message({ dataflows: [1, 2] }),
+      message({ dataflows: [{ id: 7 }] }),
+      message({ dataflows: [{ names: { en: 'no id' } }] }),
+      message({ codelists: [{ id: 'CL', codes: {} }] }),
+      message({
+        dataStructures: [{ id: 'DSD', dataStructureComponents: { dimensionList: { dimensions: 'FREQ' } } }],
+      }),
+    ];
+    for (const text of wrong) {
+      expect(() => parseStructureAnswer(text, 'application/json'), text).toThrow(
+        expect.objectContaining({ code: 'upstream_error' }),
+      );
+    }
+    // Asked for dataflows, a message without the list is not an empty answer.
+    expect(() => parseStructureAnswer(message({ codelists: [] }), 'application/json', 'dataflows')).toThrow(
+      expect.objectContaining({ code: 'upstream_error' }),
+    );
+    expect(
+      parseStructureAnswer(message({ dataflows: [] }), 'application/json', 'dataflows').dataflows,
+    ).toEqual([]);
+    expect(parseStructureAnswer(message({ codelists: [] }), 'application/json').codelists).toEqual([]);
   });
 });

@@ -45,9 +45,12 @@ describe('parseStructureMessage', () => {
   });
 
   it('refuses what is not a structure message, and does not expand external entities', () => {
-    for (const text of ['<html><body>busy</body></html>', '{"data":1}', '<mes:Structure><mes:Hea']) {
+    for (const text of ['<html><body>busy</body></html>', '{"data":1}']) {
       expect(() => parseStructureMessage(text)).toThrow(expect.objectContaining({ code: 'upstream_error' }));
     }
+    expect(() => parseStructureMessage('<mes:Structure><mes:Hea')).toThrow(
+      expect.objectContaining({ code: 'upstream_unavailable' }),
+    );
     const xxe = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><Structure><Header/><Structures><Codelists><Codelist id="L"><Code id="A"><Name>&e;</Name></Code></Codelist></Codelists></Structures></Structure>`;
     let text = '';
     try {

@@ -1,4 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
+import { cutOff } from '../messages/cut-off.js';
+import { xmlCutOff } from '../messages/xml-cut-off.js';
 import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
 import { parseConstraint } from './parse-constraint.js';
 import { parseHierarchies } from './parse-hierarchies.js';
@@ -18,6 +20,7 @@ import { annotations, list, type Node, refOf, textOf, texts } from './xml-nodes.
  * namespace); anything else (an HTML page, a cut-off body) is an upstream error.
  */
 export function parseStructureMessage(xml: string): StructureMessage {
+  if (xmlCutOff(xml)) throw cutOff('SDMX-ML structure');
   let root: Node;
   try {
     root = sdmxXmlParser().parse(xml, true);
