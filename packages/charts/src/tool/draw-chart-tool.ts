@@ -98,6 +98,8 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
         () => undefined,
       );
       const table = await readTable(ctx, result_id, results, sql);
+      // Drawing can take seconds; a client that asked for progress hears when it starts.
+      void ctx.progress({ progress: 1, total: 2, message: 'Table read; drawing the chart.' });
       const chart = await drawChart(
         { columns: table.columns, rows: table.rows, citations: table.sources.map((s) => s.citation) },
         spec,
