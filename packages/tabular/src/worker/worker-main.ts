@@ -74,8 +74,12 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       try {
         const options = { limit: request.limit, signal: controller.signal };
         return request.op === 'query_json'
-          ? await openedSession().queryJson(request.sql, { ...options, page: request.page })
-          : await openedSession().query(request.sql, options);
+          ? await openedSession().queryJson(request.sql, {
+              ...options,
+              page: request.page,
+              maxKeptBytes: request.maxKeptBytes,
+            })
+          : await openedSession().query(request.sql, { ...options, offset: request.offset ?? 0 });
       } finally {
         running.delete(request.id);
       }
