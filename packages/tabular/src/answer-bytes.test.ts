@@ -14,7 +14,11 @@ const FIELDS = [
 const RECORDS = Array.from({ length: 50 }, (_, id) => ({ id, name: `name ${id}` }));
 
 beforeAll(async () => {
-  session = await openRecords({ fields: FIELDS, records: RECORDS, limits: TEST_LIMITS });
+  session = await openRecords({
+    fields: FIELDS,
+    records: RECORDS,
+    limits: { ...TEST_LIMITS, queryTimeoutMs: 20_000 },
+  });
   // 200 KiB in all: after the envelope's share, 128 KiB of rows.
   small = await openRecords({
     fields: FIELDS,
