@@ -65,7 +65,7 @@ describe('the answer budget of every data tool', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('resource_too_large');
-    expect(refused.error.message).toMatch(/get_text takes 98 KiB, more than the 64 KiB/);
+    expect(refused.error.message).toMatch(/get_text takes 99 KiB, more than the 64 KiB/);
     expect(refused.error.hint).toMatch(/with limit:/);
     expect(refused.error.retryable).toBe(false);
     const within = await server.callTool('get_text', { chars: 60_000 });
