@@ -65,6 +65,9 @@ export function buildRuntime(
       ...(limits.query_timeout_ms ? { queryTimeoutMs: limits.query_timeout_ms } : {}),
       ...(limits.request_timeout_ms ? { requestTimeoutMs: limits.request_timeout_ms } : {}),
       ...(limits.call_deadline_ms ? { callDeadlineMs: limits.call_deadline_ms } : {}),
+      ...(limits.max_answer_bytes ? { maxAnswerBytes: limits.max_answer_bytes } : {}),
+      ...(limits.max_engines ? { maxEngines: limits.max_engines } : {}),
+      ...(limits.max_engine_memory_bytes ? { maxEngineMemoryBytes: limits.max_engine_memory_bytes } : {}),
     },
     results: {
       ...(results.enabled === false ? { enabled: false } : {}),

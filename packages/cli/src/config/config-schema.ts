@@ -78,6 +78,26 @@ export const LimitsConfigSchema = z
     query_timeout_ms: z.number().int().positive().optional(),
     request_timeout_ms: z.number().int().positive().optional(),
     call_deadline_ms: z.number().int().positive().optional(),
+    max_answer_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Largest tool answer in bytes of JSON; long cells are cut first, a larger answer is refused. 3 MiB by default.',
+      ),
+    max_engines: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Query engine processes (one per loaded table) alive at once; 4 by default.'),
+    max_engine_memory_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Sum of the memory ceilings of the live query engines; 6 GiB by default.'),
   })
   .strict();
 

@@ -24,8 +24,15 @@ export type WorkerRequest =
       limits: TableLimits;
     }
   | { id: number; op: 'open_tables'; tables: SerialisedTable[]; limits: TableLimits }
-  | { id: number; op: 'query'; sql: string; limit: number }
-  | { id: number; op: 'query_json'; sql: string; limit: number; page: { offset: number; limit: number } }
+  | { id: number; op: 'query'; sql: string; limit: number; offset?: number }
+  | {
+      id: number;
+      op: 'query_json';
+      sql: string;
+      limit: number;
+      page: { offset: number; limit: number };
+      maxKeptBytes: number;
+    }
   | { id: number; op: 'sample'; n: number }
   | { id: number; op: 'check_notes' }
   | { id: number; op: 'inspect'; sql: string; maxTreeChars: number }
