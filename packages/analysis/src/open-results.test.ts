@@ -22,6 +22,9 @@ it('reuses a loaded set for the same names and ids, and closes it when the serve
   expect(again).toBe(first);
   const renamed = await openResults(ctx, [['u', kept.result_id]]);
   expect(renamed).not.toBe(first);
+  // Each client reads through a view of its own, made anew for every call: the loaded set is the server's.
+  const otherClient = { ...ctx, results: results.forClient('B') } as ToolContext;
+  expect(await openResults(otherClient, [['t', kept.result_id]])).toBe(first);
   await closeOpenResults(results);
   expect(first.session.isOpen()).toBe(false);
   expect(renamed.session.isOpen()).toBe(false);

@@ -22,7 +22,9 @@ const IDLE_MS = 120_000;
 // One cache per server's kept results: a set loaded for one server is never served to another.
 const caches = new WeakMap<KeptResults, LRUCache<string, Promise<OpenResults>>>();
 
-function cacheOf(results: KeptResults): LRUCache<string, Promise<OpenResults>> {
+function cacheOf(view: KeptResults): LRUCache<string, Promise<OpenResults>> {
+  // Each client reads through a view of its own; the loaded sets belong to the server's results.
+  const results = view.whole;
   let cache = caches.get(results);
   if (!cache) {
     cache = new LRUCache<string, Promise<OpenResults>>({

@@ -66,6 +66,11 @@ export interface KeptResults {
   stats(): Promise<{ entries: number; bytes: number } | undefined>;
   /** The same results, with what is kept through it counted against `client`'s share. */
   forClient(client: string): KeptResults;
+  /**
+   * The server's results this is a view of (itself for the server's own): one identity for every
+   * client's view, so what a reader loads from the results is found again by the next call.
+   */
+  readonly whole: KeptResults;
   close(): Promise<void>;
 }
 
@@ -243,6 +248,9 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     readSerialised,
     stats: () => store.stats(),
     forClient: (client) => ({ ...results, keep: (request) => keep({ ...request, client }) }),
+    get whole() {
+      return results;
+    },
     close: async () => {
       if (!ownsStore) return;
       await store.close();
