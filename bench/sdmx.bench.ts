@@ -26,8 +26,8 @@ const RUNS = 3;
 const here = fileURLToPath(import.meta.url);
 const read = (file: string) => readFileSync(join(SDMX_FIXTURE_DATA_DIR, file), 'utf8');
 
-function bisStructure(): FlowStructure {
-  const message = parseStructureMessage(read('bis/datastructure_descendants.xml'));
+async function bisStructure(): Promise<FlowStructure> {
+  const message = await parseStructureMessage(read('bis/datastructure_descendants.xml'));
   return {
     ...resolveFlow(message, 'WEBSTATS_DER_DATAFLOW', 'BIS', 'en', {
       url: 'bench',
@@ -189,11 +189,11 @@ function plainParse(body: string, type: string): number {
 }
 
 /** One measurement, in this (child) process: median time over RUNS and peak RSS growth. */
-function runTask(name: string, impl: 'adapter' | 'plain'): void {
+async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
   const workload = WORKLOADS.find((w) => w.name === name);
   if (!workload) throw new Error(`no workload ${name}`);
   const { body, type } = workload.body();
-  const structure = workload.kind === 'data' ? bisStructure() : null;
+  const structure = workload.kind === 'data' ? await bisStructure() : null;
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const baseline = process.memoryUsage.rss();
@@ -202,8 +202,8 @@ function runTask(name: string, impl: 'adapter' | 'plain'): void {
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
     if (impl === 'plain') count = plainParse(body, type);
-    else if (workload.kind === 'structure') count = parseStructureMessage(body).codelists.length;
-    else count = parseDataMessage(body, type, structure, 'en').observations.length;
+    else if (workload.kind === 'structure') count = (await parseStructureMessage(body)).codelists.length;
+    else count = (await parseDataMessage(body, type, structure, 'en')).observations.length;
     times.push(performance.now() - started);
   }
   const peak = process.resourceUsage().maxRSS * 1024;
@@ -279,7 +279,7 @@ const SECTIONS: Array<{
 async function main(): Promise<void> {
   const task = process.argv.indexOf('--task');
   if (task >= 0) {
-    runTask(process.argv[task + 1] ?? '', process.argv[task + 2] === 'plain' ? 'plain' : 'adapter');
+    await runTask(process.argv[task + 1] ?? '', process.argv[task + 2] === 'plain' ? 'plain' : 'adapter');
     return;
   }
   const figures: Record<string, unknown> = {};

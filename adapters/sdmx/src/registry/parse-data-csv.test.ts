@@ -35,8 +35,8 @@ const structure = {
 } as unknown as FlowStructure;
 
 describe('parseDataCsv', () => {
-  it('reads strict SDMX-CSV 1.0 and labels codes from the code lists', () => {
-    const parsed = parseDataCsv(
+  it('reads strict SDMX-CSV 1.0 and labels codes from the code lists', async () => {
+    const parsed = await parseDataCsv(
       'DATAFLOW,REF_AREA,SEX,TIME_PERIOD,OBS_VALUE,OBS_STATUS\nX:F(1.0),CH,F,2020,0.40,A\nX:F(1.0),CH,F,2021,,\n',
       structure,
       'en',
@@ -53,8 +53,8 @@ describe('parseDataCsv', () => {
     expect(parsed.observations[1]).toMatchObject({ obs_value: null, value: null, attributes: {} });
   });
 
-  it('takes labels from code-and-label columns and from "CODE: Label" cells', () => {
-    const pairs = parseDataCsv(
+  it('takes labels from code-and-label columns and from "CODE: Label" cells', async () => {
+    const pairs = await parseDataCsv(
       'REF_AREA,Area,SEX,Sex,TIME_PERIOD,OBS_VALUE\nCH,Schweiz,F,Frau,2020,1e3\n',
       structure,
       'en',
@@ -62,7 +62,7 @@ describe('parseDataCsv', () => {
     expect(pairs.dialect).toBe('code-label-columns');
     expect(pairs.observations[0]?.dimensions.REF_AREA).toEqual({ code: 'CH', label: 'Schweiz' });
     expect(pairs.observations[0]?.value).toBe(1000);
-    const both = parseDataCsv(
+    const both = await parseDataCsv(
       'REF_AREA: Area,SEX,TIME_PERIOD,OBS_VALUE\nCH: Suisse,F,2020,NaN\n',
       structure,
       'en',
@@ -71,13 +71,13 @@ describe('parseDataCsv', () => {
     expect(both.observations[0]).toMatchObject({ obs_value: 'NaN', value: null });
   });
 
-  it('refuses an HTML page, a cut-off body and a CSV without time or value as upstream_error', () => {
+  it('refuses an HTML page, a cut-off body and a CSV without time or value as upstream_error', async () => {
     for (const text of [
       '<html><body>Checking your browser</body></html>',
       'REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20',
       '',
     ]) {
-      expect(() => parseDataCsv(text, structure, 'en')).toThrow(
+      await expect(parseDataCsv(text, structure, 'en')).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
