@@ -1,3 +1,4 @@
+import type { DataContext } from './data-context.js';
 import type { CodedValue } from './observation.js';
 
 /** Component id → value, in the order the message gave them (which orders keys and attributes). */
@@ -30,4 +31,12 @@ export function messageKeyOrder(
 ): string[] | null {
   if (ctx.dimensionIds) return null;
   return order.filter((id) => cells.has(id) && id !== ctx.timeId && id !== ctx.measureId);
+}
+
+/**
+ * The cell of a coded value: the context's one shared cell per component and code (no object per
+ * observation), except the measure, whose values are nearly all distinct and are read once.
+ */
+export function cellOf(ctx: DataContext, id: string, code: string): CodedValue {
+  return id === ctx.measureId ? { code, label: null } : ctx.cell(id, code);
 }

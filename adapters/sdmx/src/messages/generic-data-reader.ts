@@ -1,5 +1,5 @@
 import type { XmlAttributes } from '../registry/feed-xml.js';
-import { type Cells, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
+import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { numberOf, type Observation } from './observation.js';
 
@@ -32,13 +32,13 @@ export class GenericReader {
     private readonly out: Observation[],
   ) {}
 
-  open(name: string, attributes: XmlAttributes, path: string[]): void {
+  open(name: string, attributes: XmlAttributes, path: readonly string[]): void {
     const parent = path[path.length - 2];
     switch (name) {
       case 'Value': {
-        const id = attributes.id;
+        const id = attributes.id?.trim();
         if (this.target === null || id === undefined) return;
-        this.target.set(id, { code: attributes.value ?? '', label: null });
+        this.target.set(id, cellOf(this.ctx, id, attributes.value?.trim() ?? ''));
         if (parent === 'ObsKey') this.obs?.keyIds?.add(id);
         return;
       }
@@ -57,7 +57,7 @@ export class GenericReader {
         });
         return;
       case 'ObsValue':
-        if (this.obs) this.obs.published = valueText(attributes.value);
+        if (this.obs) this.obs.published = valueText(attributes.value?.trim());
         return;
       case 'Attributes':
         this.target = this.attributesOf(parent);
@@ -77,7 +77,7 @@ export class GenericReader {
     }
   }
 
-  close(name: string, path: string[]): void {
+  close(name: string, path: readonly string[]): void {
     switch (name) {
       case 'ObsKey':
       case 'Attributes':

@@ -20,14 +20,12 @@ export async function parseDataXml(xml: string, ctx: DataContext, signal?: Abort
   let root: string | null = null;
   let format: DataFormat = 'sdmx-ml-2.1-generic';
   const error = { depth: 0, text: null as string | null, inText: false };
-  const path: string[] = [];
   // The dimension at observation level, from the header's Structure (one structure per message).
   const header = { structures: 0, atObservation: null as string | null };
   await feedXml(
     xml,
     {
-      open(name, attributes) {
-        path.push(name);
+      open(name, attributes, path) {
         if (root === null) {
           root = name;
           if (name === 'Error') return;
@@ -51,7 +49,7 @@ export async function parseDataXml(xml: string, ctx: DataContext, signal?: Abort
         }
         if (path.length === 3 && path[1] === 'Header' && name === 'Structure') {
           header.structures++;
-          header.atObservation = attributes.dimensionAtObservation ?? null;
+          header.atObservation = attributes.dimensionAtObservation?.trim() ?? null;
           return;
         }
         if (path.length === 2 && name === 'DataSet') {
@@ -64,13 +62,12 @@ export async function parseDataXml(xml: string, ctx: DataContext, signal?: Abort
         }
         reader?.open(name, attributes, path);
       },
-      close(name) {
+      close(name, path) {
         if (root === 'Error') {
           if (error.inText && name === 'Text') error.inText = false;
           else if (path.length === 1) throw registryError(error.text);
         } else if (path.length === 2 && name === 'DataSet') reader = null;
         else reader?.close(name, path);
-        path.pop();
       },
       text(text) {
         if (error.inText) error.text += text;

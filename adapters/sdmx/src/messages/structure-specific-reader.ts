@@ -1,5 +1,5 @@
-import type { XmlAttributes } from '../registry/feed-xml.js';
-import { type Cells, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
+import { eachAttribute, type XmlAttributes } from '../registry/feed-xml.js';
+import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { numberOf, type Observation } from './observation.js';
 
@@ -13,11 +13,6 @@ interface CompState {
   values: string[];
   /** The value being read: its own text, or its first `<Text>`'s when it has texts. */
   value: { own: string; firstText: string | null; inText: boolean } | null;
-}
-
-function cellsOf(attributes: XmlAttributes, into: Cells = new Map()): Cells {
-  for (const id in attributes) into.set(id, { code: attributes[id] as string, label: null });
-  return into;
 }
 
 function dropPlumbing(cells: Cells): void {
@@ -45,22 +40,22 @@ export class StructureSpecificReader {
     private readonly out: Observation[],
   ) {}
 
-  open(name: string, attributes: XmlAttributes, path: string[]): void {
+  open(name: string, attributes: XmlAttributes, path: readonly string[]): void {
     const parent = path[path.length - 2];
     switch (name) {
       case 'Obs':
         if (parent === 'Series')
-          this.obs = { cells: cellsOf(attributes, new Map(this.series())), flat: false };
-        else if (parent === 'DataSet') this.obs = { cells: cellsOf(attributes), flat: true };
+          this.obs = { cells: this.cellsOf(attributes, new Map(this.series())), flat: false };
+        else if (parent === 'DataSet') this.obs = { cells: this.cellsOf(attributes), flat: true };
         return;
       case 'Series':
-        if (parent === 'DataSet') this.seriesKey = cellsOf(attributes);
+        if (parent === 'DataSet') this.seriesKey = this.cellsOf(attributes);
         return;
       case 'Group':
-        if (parent === 'DataSet') this.group = cellsOf(attributes);
+        if (parent === 'DataSet') this.group = this.cellsOf(attributes);
         return;
       case 'Comp':
-        this.comp = { into: this.compTarget(parent), id: attributes.id, values: [], value: null };
+        this.comp = { into: this.compTarget(parent), id: attributes.id?.trim(), values: [], value: null };
         return;
       case 'Value':
         if (this.comp && parent === 'Comp') this.comp.value = { own: '', firstText: null, inText: false };
@@ -76,7 +71,7 @@ export class StructureSpecificReader {
     }
   }
 
-  close(name: string, path: string[]): void {
+  close(name: string, path: readonly string[]): void {
     switch (name) {
       case 'Obs':
         if (this.obs) this.emit(this.obs);
@@ -121,6 +116,11 @@ export class StructureSpecificReader {
     else if (value.firstText === null) value.own += text;
   }
 
+  private cellsOf(attributes: XmlAttributes, into: Cells = new Map()): Cells {
+    eachAttribute(attributes, (id, code) => into.set(id, cellOf(this.ctx, id, code)));
+    return into;
+  }
+
   private compTarget(parent: string | undefined): Cells | null {
     if (parent === 'Obs') return this.obs?.cells ?? null;
     if (parent === 'Series') return this.seriesKey;
@@ -147,9 +147,12 @@ export class StructureSpecificReader {
     let cells = obs.cells;
     let order = this.seriesOrder;
     if (obs.flat) {
-      order = [...cells.keys()].filter((k) => k !== ctx.timeId && k !== ctx.measureId && !PLUMBING.has(k));
-      cells = new Map(this.dataSetCells);
-      for (const [k, v] of obs.cells) cells.set(k, v);
+      if (!ctx.dimensionIds)
+        order = [...cells.keys()].filter((k) => k !== ctx.timeId && k !== ctx.measureId && !PLUMBING.has(k));
+      if (this.dataSetCells.size > 0) {
+        cells = new Map(this.dataSetCells);
+        for (const [k, v] of obs.cells) cells.set(k, v);
+      }
     }
     dropPlumbing(cells);
     const published = valueText(cells.get(ctx.measureId)?.code);

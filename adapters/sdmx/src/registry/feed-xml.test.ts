@@ -4,7 +4,7 @@ import { OpenDataError } from '@opendata-mcp/core';
 import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../messages/recorded-messages.test-support.js';
-import { feedXml } from './feed-xml.js';
+import { eachAttribute, feedXml } from './feed-xml.js';
 
 function xmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -29,7 +29,11 @@ async function events(xml: string, sliceChars: number, signal?: AbortSignal): Pr
     {
       open(name, attributes) {
         flush();
-        out.push(`<${name} ${JSON.stringify(attributes)}`);
+        const local: Record<string, string> = {};
+        eachAttribute(attributes, (key, value) => {
+          local[key] = value;
+        });
+        out.push(`<${name} ${JSON.stringify(local)}`);
       },
       close(name) {
         flush();

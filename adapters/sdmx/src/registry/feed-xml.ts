@@ -3,14 +3,18 @@ import { SaxesParser } from 'saxes';
 import { cutOff } from '../messages/cut-off.js';
 import { breathe, SLICE_CHARS } from './breathe.js';
 
-/** An element's attributes by local name (namespace declarations dropped), values trimmed. */
+/** An element's attributes as written (prefixed names, untrimmed values): read them with `eachAttribute`. */
 export type XmlAttributes = Record<string, string>;
 
 /** What a message reader does with the parts of a message, in document order. */
 export interface XmlHandler {
-  /** An element opens; `name` is its local name (SDMX-ML 2.1 and 3.0 prefixes read alike). */
-  open(name: string, attributes: XmlAttributes): void;
-  close(name: string): void;
+  /**
+   * An element opens; `name` is its local name (SDMX-ML 2.1 and 3.0 prefixes read alike), and
+   * `path` the local names from the root down to it (shared: read it, never keep it).
+   */
+  open(name: string, attributes: XmlAttributes, path: readonly string[]): void;
+  /** An element closes; `path` still ends with it. */
+  close(name: string, path: readonly string[]): void;
   /** Character data (text and CDATA), in pieces. */
   text(text: string): void;
 }
@@ -29,22 +33,24 @@ const localNames = new Map<string, string>();
 
 /** `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. */
 function localName(name: string): string {
+  if (name.indexOf(':') < 0) return name;
   let local = localNames.get(name);
   if (local === undefined) {
-    const colon = name.indexOf(':');
-    local = colon < 0 ? name : name.slice(colon + 1);
+    local = name.slice(name.indexOf(':') + 1);
     if (localNames.size < 4096) localNames.set(name, local);
   }
   return local;
 }
 
-function localAttributes(raw: Record<string, string>): XmlAttributes {
-  const out: XmlAttributes = {};
-  for (const name in raw) {
-    if (name === 'xmlns' || name.startsWith('xmlns:')) continue;
-    out[localName(name)] = (raw[name] as string).trim();
+/**
+ * Each attribute by local name (`xml:lang` is `lang`, `xsi:type` is `type`), value trimmed;
+ * namespace declarations are not attributes of the message.
+ */
+export function eachAttribute(attributes: XmlAttributes, visit: (name: string, value: string) => void): void {
+  for (const name in attributes) {
+    if (name.charCodeAt(0) === 120 && (name === 'xmlns' || name.startsWith('xmlns:'))) continue;
+    visit(localName(name), (attributes[name] as string).trim());
   }
-  return out;
 }
 
 /**
@@ -56,10 +62,16 @@ function localAttributes(raw: Record<string, string>): XmlAttributes {
  */
 export async function feedXml(text: string, handler: XmlHandler, options: FeedOptions): Promise<void> {
   const parser = new SaxesParser({ xmlns: false, position: false });
+  const path: string[] = [];
   parser.on('opentag', (tag) => {
-    handler.open(localName(tag.name), localAttributes(tag.attributes as Record<string, string>));
+    const name = localName(tag.name);
+    path.push(name);
+    handler.open(name, tag.attributes as XmlAttributes, path);
   });
-  parser.on('closetag', (tag) => handler.close(localName(tag.name)));
+  parser.on('closetag', () => {
+    handler.close(path[path.length - 1] as string, path);
+    path.pop();
+  });
   parser.on('text', (chars) => handler.text(chars));
   parser.on('cdata', (chars) => handler.text(chars));
   // Registries sometimes send a newline before the XML declaration, which XML forbids.

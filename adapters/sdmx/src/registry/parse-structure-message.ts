@@ -79,7 +79,6 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
     hclHierarchies: [],
     hierarchies: [],
   };
-  const path: string[] = [];
   let header: Node;
   /** The header or artefact being read, and its reader. */
   let artefact: { tree: XmlSubtree; read: (node: Node) => void } | null = null;
@@ -89,8 +88,7 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
   await feedXml(
     xml,
     {
-      open(name, attributes) {
-        path.push(name);
+      open(name, attributes, path) {
         if (path.length === 1) {
           if (name !== 'Structure') throw notStructure();
         } else if (code) code.open(name, attributes);
@@ -117,7 +115,6 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
         }
       },
       close() {
-        path.pop();
         if (code) {
           const node = code.close();
           if (code.depth === 0) {

@@ -1,4 +1,4 @@
-import type { XmlAttributes } from './feed-xml.js';
+import { eachAttribute, type XmlAttributes } from './feed-xml.js';
 import type { Node } from './xml-nodes.js';
 
 // Elements that may repeat; listing them keeps a one-item list from turning into an object.
@@ -56,12 +56,13 @@ export class XmlSubtree {
   open(name: string, attributes: XmlAttributes): void {
     const top = this.frames[this.frames.length - 1];
     if (top) top.hasChildren = true;
+    const node: Record<string, Node> = {};
     let hasAttributes = false;
-    for (const _ in attributes) {
+    eachAttribute(attributes, (key, value) => {
+      node[key] = value;
       hasAttributes = true;
-      break;
-    }
-    this.frames.push({ name, node: { ...attributes }, text: '', hasChildren: false, hasAttributes });
+    });
+    this.frames.push({ name, node, text: '', hasChildren: false, hasAttributes });
   }
 
   text(text: string): void {
