@@ -82,4 +82,24 @@ describe('parseDataCsv', () => {
       );
     }
   });
+
+  it('reads a CSV larger than a slice cut only between records, quoted line breaks and quotes included', async () => {
+    // SYNTHETIC: 10,000 rows (about 420 KB, four slices), every third with a quoted status holding a line break and quotes.
+    const rows = Array.from({ length: 10000 }, (_, i) => {
+      const status = i % 3 === 0 ? `"A ""quoted""\nnote ${i}"` : 'A';
+      return `X:F(1.0),CH,F,${2000 + (i % 20)}-${String(i).padStart(5, '0')},${i}.5,${status}`;
+    });
+    const text = `DATAFLOW,REF_AREA,SEX,TIME_PERIOD,OBS_VALUE,OBS_STATUS\n${rows.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(3 * 128 * 1024);
+    const parsed = await parseDataCsv(text, structure, 'en');
+    expect(parsed.observations).toHaveLength(10000);
+    parsed.observations.forEach((o, i) => {
+      expect(o.value).toBe(i + 0.5);
+      expect(o.attributes.OBS_STATUS?.code).toBe(i % 3 === 0 ? `A "quoted"\nnote ${i}` : 'A');
+    });
+    // A record of another width, past the first slice, is refused like a malformed CSV.
+    await expect(parseDataCsv(`${text}X:F(1.0),CH\n`, structure, 'en')).rejects.toThrow(
+      expect.objectContaining({ code: 'upstream_error' }),
+    );
+  });
 });
