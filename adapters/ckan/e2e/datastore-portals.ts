@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import type { CkanFixture } from '@opendata-mcp/fixtures';
+import { parse, stringify } from 'lossless-json';
 import { createCkanAdapter } from '../src/index.js';
 
 /** The recorded DataStore resource of the fixture portal (two records). */
@@ -28,9 +29,10 @@ export function cappedPortal(
     }
     const offset = Number(url.searchParams.get('offset') ?? 0);
     url.searchParams.set('offset', '0');
-    const whole = (await (await fetch(url)).json()) as { result: { records: unknown[] } };
+    // Read and written losslessly, so a synthetic integer past 2^53 reaches the server as the portal wrote it.
+    const whole = parse(await (await fetch(url)).text()) as { result: { records: unknown[] } };
     whole.result.records = offset >= dropAfter ? [] : whole.result.records.slice(offset, offset + 1);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(whole));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(stringify(whole));
   });
 }
 

@@ -94,7 +94,8 @@ describe('createCkanAdapter', () => {
         createCkanAdapter({
           url: portal.origin,
           trusted_hosts: [portal.hostPort, `${fileHost}:${filePort}`],
-          allowed_hosts: ['Files.Example.TEST'],
+          // The portal's own host too: a trusted host is held to the allow-list like any other.
+          allowed_hosts: ['127.0.0.1', 'Files.Example.TEST'],
           api_path: '/api/3/action',
         }),
       ],

@@ -144,3 +144,45 @@ describe('CKAN resource tools over stdio', () => {
     expect(body.rows).toEqual([['中国人']]);
   });
 });
+
+// The push-down check once ran a backtracking regular expression over the raw SQL on the main
+// thread: 4,000 spaces held every client for seconds, the schema's 20,000 characters for half an hour.
+describe('a hostile DataStore query does not hold other clients', () => {
+  let fixture: CkanFixture;
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    // SQL search on, so the push-down is never switched off and every query is inspected.
+    fixture = await startCkanFixture({ datastore: { sql: true } });
+    session = await connectStdio([fixture]);
+    // Processes booted, the table loaded and both datasets' metadata cached before anything is timed.
+    await session.call('query_resource', { ...DATASTORE, sql: 'SELECT name FROM data WHERE id = 1' });
+    await session.call('get_dataset', { dataset_id: KYIV.dataset_id });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await fixture?.close();
+  });
+
+  it.each([4_000, 19_993])(
+    'answers another client within a second while a select padded with %i spaces runs on a DataStore table',
+    async (spaces) => {
+      const started = Date.now();
+      const hostile = session
+        .call('query_resource', { ...DATASTORE, sql: `select${' '.repeat(spaces)}x` })
+        .then((answer) => ({ ...answer, ms: Date.now() - started }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const asked = Date.now();
+      const other = await session.call('get_dataset', { dataset_id: KYIV.dataset_id });
+      const waited = Date.now() - asked;
+      expect(other.isError).toBe(false);
+      expect(waited).toBeLessThan(1_000);
+      const { body, isError, ms } = await hostile;
+      expect(isError).toBe(true);
+      expect(body.error.code).toBe('query_error');
+      expect(body.error.message).toMatch(/"x"/);
+      // Well inside the server's 10 s query deadline.
+      expect(ms).toBeLessThan(10_000);
+    },
+  );
+});

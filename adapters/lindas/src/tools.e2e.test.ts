@@ -237,6 +237,43 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(refused.body.error.code).toBe('invalid_input');
   });
 
+  it('query_cube_observations refuses a filter value that names no value of its dimension', async () => {
+    const typo = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Gefahrenstufe: 'grose Gefahr' },
+    });
+    expect(typo.body.error.code).toBe('invalid_input');
+    expect(typo.body.error.message).toBe('No value of "Gefahrenstufe" in this cube matches "grose Gefahr".');
+    expect(typo.body.error.hint).toMatch(/^Close values: "grosse Gefahr", /);
+    expect(typo.body.error.hint).toContain('list_dimension_values');
+    // One unknown value among known ones is refused too: a list is any of, not "whichever exist".
+    const mixed = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Gefahrenstufe: ['grosse Gefahr', 'Weltuntergang'] },
+    });
+    expect(mixed.body.error.message).toContain('"Weltuntergang"');
+    const listForm = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: [{ dimension: 'Warnregion', op: '=', value: 'Dorneck' }],
+    });
+    expect(listForm.body.error.code).toBe('invalid_input');
+    expect(listForm.body.error.hint).toMatch(/^Close values: "Dorneck \/ Thierstein \(SO\)"/);
+    const unknownIri = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: { Warnregion: 'https://ld.synthetic.example/foen/waldbrandgefahr/warnregion/999999' },
+    });
+    expect(unknownIri.body.error.code).toBe('invalid_input');
+    // Known values by label in any case, and by IRI, still answer.
+    const known = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      filters: {
+        Gefahrenstufe: 'GROSSE GEFAHR',
+        Warnregion: 'https://ld.synthetic.example/foen/waldbrandgefahr/warnregion/1805',
+      },
+    });
+    expect(known.body.ok).toBe(true);
+  });
+
   it("query_cube_observations reads start_period and end_period on the cube's date key", async () => {
     const all = rowsOf(
       (await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 })).body,

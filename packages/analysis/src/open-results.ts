@@ -56,6 +56,9 @@ async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): P
       maxRows: ctx.limits.maxRows,
       memoryBytes: ctx.limits.maxQueryMemoryBytes,
       queryTimeoutMs: ctx.limits.queryTimeoutMs,
+      maxAnswerBytes: ctx.limits.maxAnswerBytes,
+      maxEngines: ctx.limits.maxEngines,
+      maxEngineMemoryBytes: ctx.limits.maxEngineMemoryBytes,
     },
     signal: ctx.signal,
   });

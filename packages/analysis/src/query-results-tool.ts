@@ -1,4 +1,12 @@
-import { defineTool, limitParam, NextOffsetSchema, nextOffset, offsetParam } from '@opendata-mcp/core';
+import {
+  defineTool,
+  type KeptSource,
+  limitParam,
+  NextOffsetSchema,
+  nextOffset,
+  offsetParam,
+} from '@opendata-mcp/core';
+import type { JsonRowsResult } from '@opendata-mcp/tabular';
 import { z } from 'zod';
 import { openResults } from './open-results.js';
 import { checkResultNames, MAX_RESULTS } from './result-names.js';
@@ -77,6 +85,8 @@ export const queryResultsTool = defineTool({
       const result = await session.queryJson(input.sql, {
         limit: MAX_KEPT_ROWS,
         page: { offset: input.offset, limit: input.limit },
+        // The engine sends the rows to keep only when a kept result can hold them.
+        maxKeptBytes: ctx.results.enabled ? ctx.results.maxResultBytes : 0,
         signal: ctx.signal,
       });
       const page = result.page;
@@ -97,15 +107,11 @@ export const queryResultsTool = defineTool({
             backend: source.backend,
             url: source.url,
           })),
-          notes,
+          notes: [...notes, ...result.notes],
         },
         source: resultsSource(sources, identifiers, result.sql),
         // The engine wrote the rows as JSON: they are kept as they are, never parsed here.
-        keep: result.truncated
-          ? {
-              note: `Not kept: the query gives more than ${MAX_KEPT_ROWS} rows. Aggregate or filter to keep it.`,
-            }
-          : { table: { columns, rowsJson: result.rowsJson, rowCount: result.rowCount }, sources },
+        keep: keepOf(result, columns, sources, ctx.results.maxResultBytes),
       };
     } finally {
       // A query that ended its engine (past its deadline or memory) leaves nothing to keep open.
@@ -113,3 +119,25 @@ export const queryResultsTool = defineTool({
     }
   },
 });
+
+const MIB = 1024 * 1024;
+
+/** The result to keep, or why it is not kept: too many rows, or rows the engine did not send. */
+function keepOf(
+  result: JsonRowsResult,
+  columns: Array<{ name: string; type: string }>,
+  sources: KeptSource[],
+  maxBytes: number,
+) {
+  if (result.truncated) {
+    return {
+      note: `Not kept: the query gives more than ${MAX_KEPT_ROWS} rows. Aggregate or filter to keep it.`,
+    };
+  }
+  if (result.rowsJson === null) {
+    return {
+      note: `Not kept: the rows take more than the ${(maxBytes / MIB).toFixed(1)} MiB a kept result may hold. Filter, aggregate or select fewer columns to keep it.`,
+    };
+  }
+  return { table: { columns, rowsJson: result.rowsJson, rowCount: result.rowCount }, sources };
+}

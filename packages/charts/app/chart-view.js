@@ -8,6 +8,30 @@ import { expressionInterpreter } from 'vega-interpreter';
 const chart = document.getElementById('chart');
 const status = document.getElementById('status');
 
+const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(value) {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+}
+
+// vega-tooltip's own formatter draws a field named "title" as a heading and one named "image" as
+// <img src>, so a column or axis title named so would make the page load a URL from the data on
+// hover. Every field is drawn here as an escaped table row, whatever its name.
+function tooltipTable(value) {
+  const entries =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value)
+      : [['', value]];
+  const rows = entries
+    .filter(([, cell]) => cell !== undefined)
+    .map(
+      ([key, cell]) =>
+        `<tr><td class="key">${escapeHtml(key)}</td><td class="value">${escapeHtml(cell)}</td></tr>`,
+    );
+  return `<table>${rows.join('')}</table>`;
+}
+
 async function draw(result) {
   const answer = result?.structuredContent;
   if (answer?.ok !== true || !answer.vega_lite) {
@@ -19,6 +43,7 @@ async function draw(result) {
     renderer: 'svg',
     ast: true,
     expr: expressionInterpreter,
+    tooltip: { formatTooltip: tooltipTable },
   });
   chart.setAttribute('aria-label', answer.alt_text ?? '');
   status.textContent = '';

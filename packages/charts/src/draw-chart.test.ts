@@ -136,6 +136,74 @@ describe('drawChart', () => {
   });
 });
 
+describe('drawChart bounds', () => {
+  const labelled = (labels: string[]): ChartTable => ({
+    columns: [
+      { name: 'label', type: 'VARCHAR' },
+      { name: 'n', type: 'DOUBLE' },
+    ],
+    rows: labels.map((label, i) => [label, i + 1]),
+    citations: ['Example portal, retrieved 2026-01-01.'],
+  });
+
+  it('cuts labels over 100 characters everywhere they appear, and says so in its notes', async () => {
+    const chart = await drawChart(labelled(['a'.repeat(4_000), 'short']), {
+      mark: 'bar',
+      x: 'label',
+      y: 'n',
+    });
+    expect(chart.notes).toEqual([
+      '1 label was longer than 100 characters: it is drawn cut, ending in "…", in the picture, the spec and the alt text alike.',
+    ]);
+    const data = (chart.vegaLite as { data: { values: Array<{ x: string[] }> } }).data.values[0];
+    expect(data?.x).toEqual([`${'a'.repeat(99)}…`, 'short']);
+    expect(chart.altText).toContain(`${'a'.repeat(99)}…`);
+    expect(chart.altText).not.toContain('a'.repeat(100));
+  });
+
+  it('notes nothing when no label is cut', async () => {
+    const chart = await drawChart(labelled(['one', 'two']), { mark: 'bar', x: 'label', y: 'n' });
+    expect(chart.notes).toEqual([]);
+  });
+
+  it('refuses, before drawing, inline data over the answer budget', async () => {
+    const error = await refusal(
+      drawChart(
+        mortalityTable(),
+        { mark: 'line', x: 'TIME_PERIOD', y: 'OBS_VALUE' },
+        { maxAnswerBytes: 100 },
+      ),
+    );
+    expect(error.code).toBe('resource_too_large');
+    expect(error.message).toContain('inline data');
+    expect(error.hint).toContain('aggregate first with query_results');
+    expect(error.details).toMatchObject({ max_answer_bytes: 100 });
+    expect((error.details as { bytes: number }).bytes).toBeGreaterThan(100);
+  });
+
+  it('refuses a drawn chart whose spec and picture together are over the answer budget', async () => {
+    const error = await refusal(
+      drawChart(
+        mortalityTable(),
+        { mark: 'line', x: 'TIME_PERIOD', y: 'OBS_VALUE' },
+        { maxAnswerBytes: 10_000 },
+      ),
+    );
+    expect(error.code).toBe('resource_too_large');
+    expect(error.message).toContain('spec and picture');
+    expect((error.details as { bytes: number }).bytes).toBeGreaterThan(10_000);
+  });
+
+  it('stops a chart that takes longer than its deadline to draw', async () => {
+    const many = labelled(Array.from({ length: 3_000 }, (_, i) => `category ${i}`));
+    const error = await refusal(
+      drawChart(many, { mark: 'bar', x: 'label', y: 'n' }, { renderTimeoutMs: 100 }),
+    );
+    expect(error.code).toBe('query_timeout');
+    expect(error.details).toEqual({ render_timeout_ms: 100 });
+  });
+});
+
 describe('drawChart refusals', () => {
   const table = mortalityTable();
 

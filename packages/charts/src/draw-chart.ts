@@ -1,11 +1,14 @@
 import { OpenDataError } from '@opendata-mcp/core';
 import type { TopLevelSpec } from 'vega-lite';
+import { checkAnswerBytes, checkDataBytes } from './answer-budget.js';
 import { type ChartLimits, DEFAULT_CHART_LIMITS } from './chart-limits.js';
 import { type ChartSpec, type ChartSpecInput, ChartSpecSchema } from './chart-spec.js';
 import type { ChartTable } from './chart-table.js';
+import { MAX_LABEL_CHARS } from './cut-labels.js';
 import { describeChart } from './describe-chart.js';
 import { loadRenderer } from './load-renderer.js';
-import { prepareChart } from './prepare-chart.js';
+import { pointColumns } from './point-columns.js';
+import { type PreparedChart, prepareChart } from './prepare-chart.js';
 
 /** A drawn chart: the picture, the spec that draws it again, and words for those who cannot see it. */
 export interface DrawnChart {
@@ -18,13 +21,25 @@ export interface DrawnChart {
   caption: string;
   points: number;
   series: string[];
+  /** What was changed to draw the table: labels cut, for one. */
+  notes: string[];
 }
 
-/** Draws a table as a PNG from a chart spec; refusals are `OpenDataError`s with a hint. */
+export interface DrawOptions {
+  /** Aborts the drawing (the caller cancelled, or its own deadline passed); the renderer is killed. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Draws a table as a PNG from a chart spec; refusals are `OpenDataError`s with a hint. The spec is
+ * checked here, in time linear in the table; layout and drawing run in a renderer process under
+ * `renderTimeoutMs` and the caller's signal.
+ */
 export async function drawChart(
   table: ChartTable,
   input: ChartSpecInput | ChartSpec,
   limits: Partial<ChartLimits> = {},
+  options: DrawOptions = {},
 ): Promise<DrawnChart> {
   const caps = { ...DEFAULT_CHART_LIMITS, ...limits };
   const parsed = ChartSpecSchema.safeParse(input);
@@ -44,18 +59,32 @@ export async function drawChart(
     });
   }
   const chart = prepareChart(table, parsed.data, caps);
+  checkDataBytes(pointColumns(chart), caps.maxAnswerBytes);
   const altText = describeChart(chart);
-  const { toVegaLite, renderPng } = await loadRenderer();
-  const vegaLite = toVegaLite(chart);
-  const rendered = await renderPng(vegaLite, caps.maxImageSide);
+  const { renderIsolated } = await loadRenderer();
+  const rendered = await renderIsolated(chart, caps.maxImageSide, {
+    deadlineMs: caps.renderTimeoutMs,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  checkAnswerBytes(rendered.vegaLite, rendered.png, caps.maxAnswerBytes);
   return {
     png: rendered.png,
     width: rendered.width,
     height: rendered.height,
-    vegaLite,
+    vegaLite: rendered.vegaLite,
     altText,
     caption: chart.citations.map((c, i) => (chart.citations.length > 1 ? `[${i + 1}] ${c}` : c)).join('\n'),
     points: chart.points.length,
     series: chart.series,
+    notes: notesOf(chart),
   };
+}
+
+function notesOf(chart: PreparedChart): string[] {
+  if (chart.cutLabels === 0) return [];
+  const one = chart.cutLabels === 1;
+  return [
+    `${chart.cutLabels} label${one ? ' was' : 's were'} longer than ${MAX_LABEL_CHARS} characters: ` +
+      `${one ? 'it is' : 'they are'} drawn cut, ending in "…", in the picture, the spec and the alt text alike.`,
+  ];
 }

@@ -2,6 +2,7 @@ import { type Cell, OpenDataError } from '@opendata-mcp/core';
 import type { ChartLimits } from './chart-limits.js';
 import type { ChartSpec } from './chart-spec.js';
 import { type ChartTable, type ColumnKind, columnKind } from './chart-table.js';
+import { LabelCutter } from './cut-labels.js';
 
 /** One plotted point. Fields have fixed names so that no column name needs escaping in the spec. */
 export interface ChartPoint {
@@ -19,6 +20,8 @@ export interface PreparedChart {
   series: string[];
   /** Rows left out because their x or y (or series) was empty. */
   skippedRows: number;
+  /** Distinct x labels and series names drawn cut to `MAX_LABEL_CHARS`. */
+  cutLabels: number;
   citations: string[];
 }
 
@@ -55,6 +58,8 @@ export function prepareChart(table: ChartTable, spec: ChartSpec, limits: ChartLi
 
   const points: ChartPoint[] = [];
   const series = new Set<string>();
+  const xLabels = new LabelCutter();
+  const seriesNames = new LabelCutter();
   let skippedRows = 0;
   for (const row of table.rows) {
     const x = row[xAt] ?? null;
@@ -64,9 +69,9 @@ export function prepareChart(table: ChartTable, spec: ChartSpec, limits: ChartLi
       skippedRows += 1;
       continue;
     }
-    const point: ChartPoint = { x: xKind === 'number' ? Number(x) : String(x), y };
+    const point: ChartPoint = { x: xKind === 'number' ? Number(x) : xLabels.cut(String(x)), y };
     if (name !== undefined) {
-      point.series = String(name);
+      point.series = seriesNames.cut(String(name));
       series.add(point.series);
     }
     points.push(point);
@@ -97,7 +102,15 @@ export function prepareChart(table: ChartTable, spec: ChartSpec, limits: ChartLi
       },
     );
   }
-  return { spec, points, xKind, series: [...series], skippedRows, citations: table.citations };
+  return {
+    spec,
+    points,
+    xKind,
+    series: [...series],
+    skippedRows,
+    cutLabels: xLabels.cutCount + seriesNames.cutCount,
+    citations: table.citations,
+  };
 }
 
 function toNumber(cell: Cell): number | null {

@@ -1,5 +1,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { CHART_FONT_FAMILY } from './chart-font.js';
+import { drawableText } from './drawable-text.js';
+import { pointColumns } from './point-columns.js';
 import type { PreparedChart } from './prepare-chart.js';
 import { VEGA_LITE_SCHEMA_URL } from './vega-lite-schema.js';
 import { captionLines } from './wrap-caption.js';
@@ -13,8 +15,10 @@ const CAPTION_FONT_SIZE = 10;
 export function toVegaLite(chart: PreparedChart): TopLevelSpec {
   const { spec } = chart;
   const hasSeries = chart.series.length > 0;
-  const xTitle = spec.x_title ?? spec.x;
-  const yTitle = spec.y_title ?? spec.y;
+  // Titles are the caller's text, drawn as given but for control characters.
+  const xTitle = drawableText(spec.x_title ?? spec.x);
+  const yTitle = drawableText(spec.y_title ?? spec.y);
+  const seriesTitle = spec.series === undefined ? undefined : drawableText(spec.series);
   const xType = xEncodingType(chart);
   const distinctX = new Set(chart.points.map((point) => point.x));
   const longestX = Math.max(...[...distinctX].map((x) => String(x).length));
@@ -39,12 +43,12 @@ export function toVegaLite(chart: PreparedChart): TopLevelSpec {
     ...(spec.mark === 'scatter' ? { scale: { zero: false } } : {}),
   };
   const series = hasSeries
-    ? { field: 'series', type: 'nominal' as const, title: spec.series, sort: chart.series }
+    ? { field: 'series', type: 'nominal' as const, title: seriesTitle, sort: chart.series }
     : undefined;
   const tooltip = [
     { field: 'x', type: xType, title: xTitle },
     { field: 'y', type: 'quantitative' as const, title: yTitle },
-    ...(series ? [{ field: 'series', type: 'nominal' as const, title: spec.series }] : []),
+    ...(series ? [{ field: 'series', type: 'nominal' as const, title: seriesTitle }] : []),
   ];
 
   return {
@@ -59,7 +63,7 @@ export function toVegaLite(chart: PreparedChart): TopLevelSpec {
     },
     title: {
       // No wider than the plotting area, so the caption never widens the picture.
-      text: captionLines(chart.citations, spec.width, CAPTION_FONT_SIZE),
+      text: captionLines(chart.citations.map(drawableText), spec.width, CAPTION_FONT_SIZE),
       orient: 'bottom',
       anchor: 'start',
       fontSize: CAPTION_FONT_SIZE,
@@ -67,14 +71,13 @@ export function toVegaLite(chart: PreparedChart): TopLevelSpec {
       color: '#444444',
       offset: 14,
     },
-    // One record of three columns, flattened into a row per point by the view: about half the
-    // bytes of one object per point, for a spec that travels in every draw_chart answer. (Inline
-    // CSV would be smaller still, but Vega parses CSV with generated code, which the MCP Apps
-    // page's policy forbids.)
-    data: { values: [pointColumns(chart, hasSeries)] },
+    // One record of columns, flattened into a row per point by the view. (Inline CSV would be
+    // smaller still, but Vega parses CSV with generated code, which the MCP Apps page's policy
+    // forbids.)
+    data: { values: [pointColumns(chart)] },
     vconcat: [
       {
-        ...(spec.title ? { title: spec.title } : {}),
+        ...(spec.title ? { title: drawableText(spec.title) } : {}),
         transform: [{ flatten: hasSeries ? ['x', 'y', 'series'] : ['x', 'y'] }],
         width: spec.width,
         height: spec.height,
@@ -89,15 +92,6 @@ export function toVegaLite(chart: PreparedChart): TopLevelSpec {
       },
     ],
   } as TopLevelSpec;
-}
-
-function pointColumns(chart: PreparedChart, hasSeries: boolean): Record<string, unknown[]> {
-  const { points } = chart;
-  return {
-    x: points.map((point) => point.x),
-    y: points.map((point) => point.y),
-    ...(hasSeries ? { series: points.map((point) => point.series ?? null) } : {}),
-  };
 }
 
 function xEncodingType(chart: PreparedChart): 'quantitative' | 'temporal' | 'ordinal' {

@@ -65,11 +65,17 @@ export function buildRuntime(
       ...(limits.query_timeout_ms ? { queryTimeoutMs: limits.query_timeout_ms } : {}),
       ...(limits.request_timeout_ms ? { requestTimeoutMs: limits.request_timeout_ms } : {}),
       ...(limits.call_deadline_ms ? { callDeadlineMs: limits.call_deadline_ms } : {}),
+      ...(limits.max_answer_bytes ? { maxAnswerBytes: limits.max_answer_bytes } : {}),
+      ...(limits.max_engines ? { maxEngines: limits.max_engines } : {}),
+      ...(limits.max_engine_memory_bytes ? { maxEngineMemoryBytes: limits.max_engine_memory_bytes } : {}),
     },
     results: {
       ...(results.enabled === false ? { enabled: false } : {}),
       ...(results.ttl_ms ? { ttlMs: results.ttl_ms } : {}),
       ...(results.max_result_bytes ? { maxResultBytes: results.max_result_bytes } : {}),
+      ...(results.max_bytes ? { maxBytes: results.max_bytes } : {}),
+      ...(results.max_results ? { maxResults: results.max_results } : {}),
+      ...(results.client_share ? { clientShare: results.client_share } : {}),
       // Replicas behind one address read each other's results: with a shared store, one namespace.
       ...(results.namespace || services.store || services.resultsStore
         ? { namespace: results.namespace ?? SHARED_RESULTS_NAMESPACE }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
@@ -20,17 +20,31 @@ interface Answer {
  * One `opendata-mcp call`: a server of its own, started and closed within the invocation like the
  * binary's, over the SDMX fixture only. Nothing stays in memory from one call to the next.
  */
-async function call(cacheDir: string, config: string, tool: string, args: unknown) {
+async function call(
+  cacheDir: string,
+  config: string,
+  tool: string,
+  args: unknown,
+  env: Record<string, string> = { OPENDATA_MCP_CACHE_DIR: cacheDir },
+) {
   const out: string[] = [];
+  const err: string[] = [];
   const deps: CliDeps = {
     registry: defaultRegistry,
     fixtures: { lindas: startLindasFixture, ckan: startCkanFixture, sdmx: startSdmxFixture },
-    env: { OPENDATA_MCP_LOG_LEVEL: 'silent', OPENDATA_MCP_CACHE_DIR: cacheDir },
+    env: { OPENDATA_MCP_LOG_LEVEL: 'silent', ...env },
+    // An account whose home is the test's own folder, so the default never lands in the real one.
+    account: {
+      homedir: join(cacheDir, 'home'),
+      platform: 'linux',
+      uid: process.getuid?.(),
+      tmpdir: tmpdir(),
+    },
     stdout: (text) => out.push(text),
-    stderr: () => {},
+    stderr: (text) => err.push(text),
   };
   const code = await runCli(['call', tool, JSON.stringify(args), '--offline', '--config', config], deps);
-  return { code, answer: JSON.parse(out.join('')) as Answer };
+  return { code, answer: (out.length > 0 ? JSON.parse(out.join('')) : {}) as Answer, stderr: err.join('') };
 }
 
 async function setUp() {
@@ -67,9 +81,37 @@ describe('call keeps results for the next call', () => {
       [...expected].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
     // The files are this user's, inside the cache directory the configuration names.
-    const dir = callResultsDir({ adapters: [], cache_dir: cacheDir });
+    const dir = callResultsDir(cacheDir);
     expect((await readdir(dir)).some((name) => name.endsWith('.entry'))).toBe(true);
   });
+
+  it('keeps them by default in the cache folder XDG_CACHE_HOME names, in folders only this user can enter', async () => {
+    const { cacheDir, config } = await setUp();
+    const xdg = join(cacheDir, 'xdg');
+    const first = await call(cacheDir, config, 'query_data', underFive, { XDG_CACHE_HOME: xdg });
+    expect(first.answer.result_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const dir = callResultsDir(join(xdg, 'opendata-mcp', 'resources'));
+    expect((await readdir(dir)).some((name) => name.endsWith('.entry'))).toBe(true);
+    if (process.platform !== 'win32') {
+      for (const level of [join(xdg, 'opendata-mcp'), join(xdg, 'opendata-mcp', 'resources'), dir]) {
+        expect((await stat(level)).mode & 0o777).toBe(0o700);
+      }
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a cache folder another user owns, naming it (needs root to chown)',
+    async () => {
+      const { cacheDir, config } = await setUp();
+      await mkdir(cacheDir, { mode: 0o700 });
+      await chown(cacheDir, 65534, 65534);
+      const refused = await call(cacheDir, config, 'query_data', underFive);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(
+        `Refusing the cache directory ${cacheDir}: ${cacheDir} belongs to another user (uid 65534).`,
+      );
+    },
+  );
 
   it('answers not_found for an id no call made', async () => {
     const { cacheDir, config } = await setUp();

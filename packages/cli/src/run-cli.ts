@@ -1,8 +1,16 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startHttpServer, startStdioServer, toolDefinitionJson } from '@opendata-mcp/core';
+import {
+  type CacheRootInputs,
+  defaultCacheRoot,
+  preparePrivateDirectory,
+  resourceCacheDir,
+  startHttpServer,
+  startStdioServer,
+  toolDefinitionJson,
+} from '@opendata-mcp/core';
 import type { Runtime } from './build-runtime.js';
 import { callResultsDir } from './call-results-dir.js';
 import { callTool } from './commands/call-tool.js';
@@ -27,6 +35,8 @@ export interface CliDeps {
   stderr: (text: string) => void;
   /** True when stderr is a terminal: `call` then shows the progress a tool reports there. */
   stderrIsTTY?: boolean;
+  /** The account the default cache folder is chosen for; this process's when absent. */
+  account?: Omit<CacheRootInputs, 'env'>;
 }
 
 export const USAGE = `Usage: opendata-mcp <command> [options]
@@ -100,7 +110,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
           journeys,
           (line) => deps.stdout(`${line}\n`),
           async (name, png) => {
-            await mkdir(pictures, { recursive: true });
+            // A guessable name in the shared temporary folder: only a folder of this user's own is written to.
+            await preparePrivateDirectory(pictures, { label: 'picture directory' });
             await writeFile(join(pictures, name), png);
             return join(pictures, name);
           },
@@ -206,13 +217,28 @@ async function prepare(
     shape && path ? await loadPlugins(shape, deps.registry, dirname(resolve(path)), origin) : deps.registry;
   const finish = (config: Config) => {
     const withEnv = applyEnv(config, deps.env);
-    return quiet && !withEnv.log_level ? { ...withEnv, log_level: 'warn' as const } : withEnv;
+    // The user's own cache folder unless one is configured: never a folder other users share.
+    const cache_dir =
+      withEnv.cache_dir ??
+      resourceCacheDir(defaultCacheRoot({ env: deps.env, ...(deps.account ?? currentAccount()) }));
+    return {
+      ...withEnv,
+      cache_dir,
+      ...(quiet && !withEnv.log_level ? { log_level: 'warn' as const } : {}),
+    };
   };
-  const open = (config: Config, onClose?: () => Promise<void>) =>
-    openRuntime(config, registry, onClose, {
+  const open = async (config: Config, onClose?: () => Promise<void>) => {
+    // Checked before anything is served, so a folder another user owns stops the command with its name.
+    if (config.cache_dir) {
+      await preparePrivateDirectory(config.cache_dir, { label: 'cache directory' }).catch((error: Error) => {
+        throw new ConfigError(error.message);
+      });
+    }
+    return openRuntime(config, registry, onClose, {
       metrics: servesHttp && config.http?.metrics !== false,
-      ...(resultsOnDisk ? { resultsDir: callResultsDir(config) } : {}),
+      ...(resultsOnDisk && config.cache_dir ? { resultsDir: callResultsDir(config.cache_dir) } : {}),
     });
+  };
   if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
   try {
@@ -263,4 +289,8 @@ async function serve(deps: CliDeps, values: ReturnType<typeof parse>['values']):
     await runtime.close();
     throw new ConfigError((error as Error).message);
   }
+}
+
+function currentAccount(): Omit<CacheRootInputs, 'env'> {
+  return { homedir: homedir(), platform: process.platform, uid: process.getuid?.(), tmpdir: tmpdir() };
 }

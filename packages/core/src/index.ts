@@ -141,9 +141,16 @@ export {
   type ServerExtension,
 } from './server/create-server.js';
 export { type ToolDefinitionJson, toolDefinitionJson } from './server/tool-definition-json.js';
+export {
+  accountCacheRoot,
+  type CacheRootInputs,
+  defaultCacheRoot,
+  resourceCacheDir,
+} from './store/cache-root.js';
 export { createFileStore, type FileStoreOptions } from './store/file-store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './store/memory-store.js';
 export { openSharedStore, type SharedStoreConfig } from './store/open-shared-store.js';
+export { type PrivateDirectoryOptions, preparePrivateDirectory } from './store/private-directory.js';
 export type { RedisStoreOptions } from './store/redis-store.js';
 export type { SharedStore } from './store/shared-store.js';
 export { startStdioServer } from './transports/serve-stdio.js';

@@ -34,8 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => session.close());
 
-const json = (sql: string, limit = 100_000, page = { offset: 0, limit: 3 }) =>
-  session.queryJson(sql, { limit, page });
+const KEPT_BYTES = 16 * 1024 * 1024;
+const json = (sql: string, limit = 100_000, page = { offset: 0, limit: 3 }, maxKeptBytes = KEPT_BYTES) =>
+  session.queryJson(sql, { limit, page, maxKeptBytes });
 
 describe('queryJson', () => {
   it('writes every row in the order the query gives them, and the page asked for as values', async () => {
@@ -43,7 +44,7 @@ describe('queryJson', () => {
       offset: 10,
       limit: 2,
     });
-    const rows = JSON.parse(result.rowsJson) as Array<[number, number]>;
+    const rows = JSON.parse(result.rowsJson ?? 'null') as Array<[number, number]>;
     expect(rows).toHaveLength(ROWS);
     expect(result.rowCount).toBe(ROWS);
     expect(result.truncated).toBe(false);
@@ -63,7 +64,7 @@ describe('queryJson', () => {
     const result = await json('SELECT id FROM a ORDER BY id', 100);
     expect(result.truncated).toBe(true);
     expect(result.rowCount).toBe(100);
-    expect(JSON.parse(result.rowsJson)).toHaveLength(100);
+    expect(JSON.parse(result.rowsJson ?? 'null')).toHaveLength(100);
   });
 
   it('writes values as row arrays hold them: exact numbers as numbers, the others as text', async () => {
@@ -104,6 +105,49 @@ describe('queryJson', () => {
   it('gives an empty result as no rows, not as an error', async () => {
     const result = await json('SELECT id FROM a WHERE id < 0');
     expect(result).toMatchObject({ rowsJson: '[]', rowCount: 0, page: [], truncated: false });
+  });
+
+  it('sends no rows to keep once they pass the byte bound, and still answers the page', async () => {
+    const whole = await json('SELECT id, period FROM a ORDER BY id');
+    const bytes = (whole.rowsJson ?? '').length;
+    const over = await json(
+      'SELECT id, period FROM a ORDER BY id',
+      100_000,
+      { offset: 0, limit: 3 },
+      bytes - 10,
+    );
+    expect(over.rowsJson).toBeNull();
+    expect(over.rowCount).toBe(ROWS);
+    expect(over.page).toEqual([
+      [0, '2000-Q1'],
+      [1, '2001-Q2'],
+      [2, '2002-Q3'],
+    ]);
+    const within = await json(
+      'SELECT id, period FROM a ORDER BY id',
+      100_000,
+      { offset: 0, limit: 3 },
+      bytes,
+    );
+    expect(within.rowsJson).toBe(whole.rowsJson);
+  });
+
+  it('cuts long values of the page and says so, while the rows to keep stay whole', async () => {
+    const result = await json("SELECT id, repeat('ab', 5000) AS long FROM a WHERE id < 2 ORDER BY id");
+    expect(result.page.map((row) => (row[1] as string).length)).toEqual([2_000, 2_000]);
+    expect(result.notes).toEqual([
+      expect.stringMatching(/^Column "long": 2 value\(s\) longer than 2,000 .*10,000/),
+    ]);
+    const kept = JSON.parse(result.rowsJson ?? 'null') as Array<[number, string]>;
+    expect(kept.map((row) => row[1].length)).toEqual([10_000, 10_000]);
+  });
+
+  it('refuses a page over the answer budget, naming what to narrow', async () => {
+    const sql = "SELECT id, repeat('x', 1999) AS a, repeat('y', 1999) AS b FROM a WHERE id < 800 ORDER BY id";
+    await expect(json(sql, 100_000, { offset: 0, limit: 1_000 })).rejects.toMatchObject({
+      code: 'resource_too_large',
+      hint: expect.stringMatching(/fewer columns.*fewer rows.*aggregate/),
+    });
   });
 
   it('refuses what the guard refuses and names missing columns, as query does', async () => {

@@ -22,12 +22,18 @@ export function remoteSession(
     ...description,
     query: (sql, options) =>
       engine.request<QueryResult>(
-        { op: 'query', sql, limit: options.limit },
+        { op: 'query', sql, limit: options.limit, ...(options.offset ? { offset: options.offset } : {}) },
         { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
     queryJson: (sql, options) =>
       engine.request<JsonRowsResult>(
-        { op: 'query_json', sql, limit: options.limit, page: options.page },
+        {
+          op: 'query_json',
+          sql,
+          limit: options.limit,
+          page: options.page,
+          maxKeptBytes: options.maxKeptBytes,
+        },
         { ...bounds, ...(options.signal ? { signal: options.signal } : {}) },
       ),
     sample: (n) => engine.request<Record<string, unknown>[]>({ op: 'sample', n }, bounds),

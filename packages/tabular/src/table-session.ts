@@ -12,6 +12,8 @@ export interface NamedTable {
 export interface QueryOptions {
   /** Rows to return at most; the query itself always covers the whole table. */
   limit: number;
+  /** Rows of the answer to leave out at its start (a later page): only rows `offset` to `limit` are sent. */
+  offset?: number;
   signal?: AbortSignal;
 }
 
@@ -22,6 +24,8 @@ export interface QueryResult {
   truncated: boolean;
   /** The SQL that actually ran (printed by the engine from the checked parse tree). */
   sql: string;
+  /** What bounding the answer did: which columns had values cut, and how long the longest was. */
+  notes: string[];
 }
 
 /** A query's answer with rows as arrays in column order: lighter to build and to pass between processes. */
@@ -35,17 +39,22 @@ export interface RowArrayResult extends Omit<QueryResult, 'rows'> {
  */
 export interface JsonRowsResult {
   columns: ColumnInfo[];
-  rowsJson: string;
+  /** Null when the rows take more than `maxKeptBytes`: they are not sent, and not to be kept. */
+  rowsJson: string | null;
   rowCount: number;
-  /** Rows `offset` to `offset + limit` of the page asked for. */
+  /** Rows `offset` to `offset + limit` of the page asked for, long values cut as `query` cuts them. */
   page: unknown[][];
   /** True when the query produced more rows than the limit. */
   truncated: boolean;
   sql: string;
+  /** What bounding the page did (cut values), as `QueryResult.notes`. */
+  notes: string[];
 }
 
-export interface JsonQueryOptions extends QueryOptions {
+export interface JsonQueryOptions extends Omit<QueryOptions, 'offset'> {
   page: { offset: number; limit: number };
+  /** Bytes of JSON the rows to keep may take; past it `rowsJson` is null. */
+  maxKeptBytes: number;
 }
 
 /** What describes a loaded table, whichever process holds it. */

@@ -1,4 +1,5 @@
 import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { parseExactJson } from './parse-exact-json.js';
 import type { ResolvedQuirks } from './portal-quirks.js';
 
 export interface ActionAnswer<T> {
@@ -10,6 +11,12 @@ export interface ActionAnswer<T> {
 }
 
 type Params = Record<string, string | number | boolean | undefined>;
+
+export interface ActionOptions {
+  cache?: boolean;
+  /** Numbers a double does not hold come back as `LosslessNumber`s (DataStore records), not rounded. */
+  exactNumbers?: boolean;
+}
 
 const LAYOUTS = ['/api/3/action', '/api/action'] as const;
 
@@ -29,7 +36,7 @@ export class CkanClient {
     ctx: ToolContext,
     name: string,
     params: Params,
-    options: { cache?: boolean } = {},
+    options: ActionOptions = {},
   ): Promise<ActionAnswer<T>> {
     return this.call<T>(ctx, await this.apiPath(ctx), name, params, options);
   }
@@ -82,7 +89,7 @@ export class CkanClient {
     apiPath: string,
     name: string,
     params: Params,
-    options: { cache?: boolean },
+    options: ActionOptions,
   ): Promise<ActionAnswer<T>> {
     const url = this.urlFor(apiPath, name, params);
     let status: number;
@@ -103,7 +110,7 @@ export class CkanClient {
     } catch (error) {
       throw isOpenDataError(error) ? fromStatus(name, error) : error;
     }
-    const body = parse(text);
+    const body = parse(text, options.exactNumbers === true);
     if (!body) {
       throw new OpenDataError(
         'upstream_error',
@@ -121,9 +128,12 @@ export class CkanClient {
   }
 }
 
-function parse(text: string): { success?: unknown; result?: unknown; error?: unknown } | undefined {
+function parse(
+  text: string,
+  exactNumbers: boolean,
+): { success?: unknown; result?: unknown; error?: unknown } | undefined {
   try {
-    const value = JSON.parse(text) as unknown;
+    const value = exactNumbers ? parseExactJson(text) : (JSON.parse(text) as unknown);
     return typeof value === 'object' && value !== null && 'success' in value ? (value as never) : undefined;
   } catch {
     return undefined;

@@ -113,7 +113,7 @@ describe('whole-table aggregates pushed down to datastore_search_sql', () => {
       expect(requests.filter((r) => !r.startsWith('package_show'))).toEqual(['datastore_search_sql 200']);
       expect((answer.source as { access_method: string }).access_method).toBe('datastore_sql');
       expect(answer.sql).toBe(
-        `SELECT count(*) AS "rows", count(*) AS "a0", count("name") AS "a1", sum("id") AS "a2", max("id") AS "a3" FROM "${DATASTORE.resource_id}"`,
+        `SELECT count(*) AS "rows", count(*) AS "a0", count("name") AS "a1", sum("id") AS "a2", max("id") AS "a3", min("id") AS "t2" FROM "${DATASTORE.resource_id}"`,
       );
       const computed = ok(await local.callTool('query_resource', { ...DATASTORE, sql }));
       expect((computed.source as { access_method: string }).access_method).toBe('datastore_api');

@@ -1,15 +1,8 @@
 import { isOpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { CkanResource } from '../portal/ckan-types.js';
-
-/** One aggregate of a whole-table query that PostgreSQL and DuckDB compute alike. */
-interface Aggregate {
-  fn: 'count' | 'sum' | 'min' | 'max';
-  /** The column, or null for count(*). */
-  column: string | null;
-  /** The result column's name: the alias, or the name DuckDB gives the expression. */
-  name: string;
-}
+import { loadTabular } from './load-tabular.js';
+import { type Aggregate, plainAggregates } from './plain-aggregates.js';
 
 export interface PushedAnswer {
   columns: Array<{ name: string; type: string }>;
@@ -19,39 +12,22 @@ export interface PushedAnswer {
   fetchedAt: Date;
 }
 
-const IDENT = `(?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_]*))`;
-const ITEM = new RegExp(
-  String.raw`^(count|sum|min|max)\s*\(\s*(?:(\*)|${IDENT})\s*\)(?:\s+as\s+${IDENT})?$`,
-  'i',
-);
-const STATEMENT = /^\s*select\s+(.+?)\s+from\s+(?:data|"data")\s*;?\s*$/is;
+/** The largest tree worth reading for a push-down: a list of plain aggregates is short. */
+const MAX_TREE_CHARS = 32 * 1024;
 
 /**
- * Reads `SELECT count(*), sum(x) AS total … FROM data` and nothing else: plain aggregates over the
- * whole table, no WHERE, grouping or expressions. Every other query is run by the local engine.
+ * The plain whole-table aggregates of `sql` (see `plainAggregates`), read from DuckDB's own parse
+ * tree in an engine process under the query deadline: the server's main thread never runs a parser
+ * on model text. Null for every other query. SQL that DuckDB cannot read, or that is not one SELECT,
+ * is refused here, before any table is loaded.
  */
-export function wholeTableAggregates(sql: string): Aggregate[] | null {
-  const body = STATEMENT.exec(sql)?.[1];
-  if (!body || /--|\/\*|;/.test(body)) return null;
-  const aggregates: Aggregate[] = [];
-  for (const item of body.split(',')) {
-    const match = ITEM.exec(item.trim());
-    if (!match) return null;
-    const fn = (match[1] ?? '').toLowerCase() as Aggregate['fn'];
-    const star = match[2] !== undefined;
-    if (star && fn !== 'count') return null;
-    const quoted = match[3]?.replaceAll('""', '"');
-    // An unquoted name is folded to lower case by PostgreSQL: only lower-case names mean the same there.
-    if (match[4] !== undefined && match[4] !== match[4].toLowerCase()) return null;
-    const column = star ? null : (quoted ?? match[4] ?? null);
-    const alias = match[5]?.replaceAll('""', '"') ?? match[6];
-    // count(*) is named count_star() by DuckDB; how it prints other expressions is its own affair, so
-    // those need an alias to be answered here with the names a local run gives.
-    const name = alias ?? (column === null ? 'count_star()' : null);
-    if (name === null) return null;
-    aggregates.push({ fn, column, name });
-  }
-  return aggregates.length > 0 ? aggregates : null;
+export async function wholeTableAggregates(
+  sql: string,
+  bounds: { deadlineMs: number; signal?: AbortSignal | undefined },
+): Promise<Aggregate[] | null> {
+  const { inspectSql } = await loadTabular();
+  const { statement } = await inspectSql(sql, { ...bounds, maxTreeChars: MAX_TREE_CHARS });
+  return statement ? plainAggregates(statement) : null;
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -64,10 +40,23 @@ const DUCK_TYPES: Record<Aggregate['fn'], string> = {
   max: 'BIGINT',
 };
 
+const INTEGER = /^-?\d+$/;
+
+/** An integer of the portal's answer as a local run gives it: a number when a double holds it, else its digits. */
+function exactInteger(value: unknown): number | string | null | undefined {
+  if (value === null || value === undefined) return null;
+  const text = String(value);
+  if (!INTEGER.test(text)) return undefined;
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : text;
+}
+
 /**
  * Runs whole-table aggregates on the portal with `datastore_search_sql` instead of reading the table,
  * where that gives the same answer: counts always, sums and extremes of integer columns only (the
  * portal reports its result types; float sums and text ordering differ between the two databases).
+ * A sum's own type does not say whether its column held integers (PostgreSQL sums int8 as numeric),
+ * so the column's minimum is asked beside it for its type. The answer is read with every digit.
  * Null means "run it locally": the portal has SQL search off (remembered per instance), refused this
  * query, or the result types make the answer inexact.
  */
@@ -78,13 +67,20 @@ export async function pushDownAggregates(
   aggregates: Aggregate[],
 ): Promise<PushedAnswer | null> {
   if (rt.datastoreSql.enabled === false) return null;
-  const items = aggregates.map(
-    (a, index) => `${a.fn}(${a.column === null ? '*' : quote(a.column)}) AS ${quote(`a${index}`)}`,
+  const column = (a: Aggregate) => (a.column === null ? '*' : quote(a.column));
+  const items = aggregates.map((a, index) => `${a.fn}(${column(a)}) AS ${quote(`a${index}`)}`);
+  const probes = aggregates.flatMap((a, index) =>
+    a.fn === 'sum' ? [`min(${column(a)}) AS ${quote(`t${index}`)}`] : [],
   );
-  const sql = `SELECT count(*) AS "rows", ${items.join(', ')} FROM ${quote(resource.id)}`;
+  const sql = `SELECT count(*) AS "rows", ${[...items, ...probes].join(', ')} FROM ${quote(resource.id)}`;
   let answer: Awaited<ReturnType<typeof rt.client.action<SqlResult>>>;
   try {
-    answer = await rt.client.action<SqlResult>(ctx, 'datastore_search_sql', { sql }, { cache: false });
+    answer = await rt.client.action<SqlResult>(
+      ctx,
+      'datastore_search_sql',
+      { sql },
+      { cache: false, exactNumbers: true },
+    );
   } catch (error) {
     if (!isOpenDataError(error) || error.retryable) throw error;
     // 409: the portal could not run this query (an unknown column, say); anything else: no SQL search.
@@ -95,15 +91,17 @@ export async function pushDownAggregates(
   const record = answer.result.records?.[0];
   const types = new Map((answer.result.fields ?? []).map((f) => [f.id, f.type ?? '']));
   if (!record) return null;
-  const exact = aggregates.every(
-    (a, index) => a.fn === 'count' || INTEGER_TYPES.test(types.get(`a${index}`) ?? ''),
-  );
-  if (!exact) return null;
-  const value = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const exact = aggregates.every((a, index) => {
+    if (a.fn === 'count') return true;
+    return INTEGER_TYPES.test(types.get(`${a.fn === 'sum' ? 't' : 'a'}${index}`) ?? '');
+  });
+  const row = aggregates.map((_, index) => exactInteger(record[`a${index}`]));
+  const rowCount = exactInteger(record.rows);
+  if (!exact || row.includes(undefined) || typeof rowCount !== 'number') return null;
   return {
     columns: aggregates.map((a) => ({ name: a.name, type: DUCK_TYPES[a.fn] })),
-    row: aggregates.map((_, index) => value(record[`a${index}`])),
-    rowCount: Number(record.rows),
+    row,
+    rowCount,
     sql,
     fetchedAt: answer.fetchedAt,
   };

@@ -3,6 +3,7 @@ import type { TableLimits } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { CkanResource } from '../portal/ckan-types.js';
 import { loadDump } from './datastore-dump.js';
+import { exactRecords } from './exact-records.js';
 import type { CachedTable, LoadedTable } from './load-table.js';
 import { loadTabular } from './load-tabular.js';
 
@@ -11,6 +12,9 @@ interface DatastorePage {
   records?: Array<Record<string, unknown>>;
   total?: number;
 }
+
+const declaredFields = (fields: Array<{ id: string; type?: string }>) =>
+  fields.map((f) => ({ id: f.id, type: f.type ?? null }));
 
 /** CKAN's own row id is not part of the published table. */
 const INTERNAL_FIELDS = new Set(['_id', '_full_text']);
@@ -66,7 +70,7 @@ export async function loadDatastore(
         ctx,
         'datastore_search',
         { resource_id: resource.id, limit: pageSize, offset: records.length },
-        { cache: false },
+        { cache: false, exactNumbers: true },
       );
       pages++;
       fetchedAt = answer.fetchedAt;
@@ -100,7 +104,9 @@ export async function loadDatastore(
       if (records.length > limits.maxRows) throw tooManyRows(limits);
       if (pages === 1) {
         // More than one page: one request for the whole table beats many.
-        const dumped = await loadDump(rt, ctx, resource.id, declared, limits);
+        // The dump's numeric columns are typed from what this first page holds: the rest is unseen.
+        const { fields } = exactRecords(declaredFields(declared), records);
+        const dumped = await loadDump(rt, ctx, resource.id, fields, limits);
         if (dumped) {
           const { session } = dumped;
           if (total !== undefined && session.rowCount !== total) {
@@ -120,11 +126,15 @@ export async function loadDatastore(
     }
     if (total !== undefined && records.length !== total) throw lostRows(resource, records.length, total);
     const { openRecords } = await loadTabular();
+    const exact = exactRecords(declaredFields(declared), records);
     const session = await openRecords({
-      fields: declared.map((f) => ({ id: f.id, type: f.type ?? null })),
-      records,
+      fields: exact.fields,
+      records: exact.records,
       limits,
-      notes: [`Read ${records.length} records from the portal's DataStore in ${pages} page(s).`],
+      notes: [
+        `Read ${records.length} records from the portal's DataStore in ${pages} page(s).`,
+        ...exact.notes,
+      ],
     });
     return {
       session,

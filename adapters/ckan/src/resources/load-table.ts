@@ -37,6 +37,9 @@ function tableLimits(ctx: ToolContext) {
     memoryBytes: ctx.limits.maxQueryMemoryBytes,
     queryTimeoutMs: ctx.limits.queryTimeoutMs,
     maxDownloadBytes: ctx.limits.maxDownloadBytes,
+    maxAnswerBytes: ctx.limits.maxAnswerBytes,
+    maxEngines: ctx.limits.maxEngines,
+    maxEngineMemoryBytes: ctx.limits.maxEngineMemoryBytes,
   };
 }
 

@@ -61,7 +61,7 @@ export function queryResourceTool(rt: CkanRuntime) {
       notes: z
         .array(z.string())
         .describe(
-          'What the resource itself says about the answer, e.g. that its file has a header and no rows.',
+          'What the resource itself says about the answer, e.g. that its file has a header and no rows, and which columns had values longer than 2,000 characters cut.',
         ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
@@ -73,14 +73,15 @@ export function queryResourceTool(rt: CkanRuntime) {
       if (pushed) return pushed;
       const table = await loadTable(rt, ctx, resolved.resource);
       try {
-        // The engine caps what it returns; paging asks it for the rows up to the page's end.
+        // The engine caps what it returns; paging asks it for the page's rows only.
         const result = await table.session.query(input.sql, {
           limit: input.offset + input.limit,
+          offset: input.offset,
           signal: ctx.signal,
         });
         const names = result.columns.map((c) => c.name);
         // Column names once, rows as arrays: a 20-row answer no longer repeats every name 20 times.
-        const page = result.rows.slice(input.offset).map((row) => names.map((name) => row[name] ?? null));
+        const page = result.rows.map((row) => names.map((name) => row[name] ?? null));
         const truncated = result.truncated;
         return {
           data: {
@@ -91,7 +92,7 @@ export function queryResourceTool(rt: CkanRuntime) {
             next_offset: nextOffset(input.offset, page.length, truncated),
             rows_in_resource: table.session.rowCount,
             sql: result.sql,
-            notes: rowNotes(table.session.rowCount, table.accessMethod),
+            notes: [...rowNotes(table.session.rowCount, table.accessMethod), ...result.notes],
           },
           source: resourceSource(rt, resolved, table, result.sql),
         };
@@ -108,7 +109,11 @@ export function queryResourceTool(rt: CkanRuntime) {
  */
 async function pushDown(rt: CkanRuntime, ctx: ToolContext, resolved: ResolvedResource, sql: string) {
   const { resource } = resolved;
-  const aggregates = resource.datastore_active ? wholeTableAggregates(sql) : null;
+  if (!resource.datastore_active || rt.datastoreSql.enabled === false) return null;
+  const aggregates = await wholeTableAggregates(sql, {
+    deadlineMs: ctx.limits.queryTimeoutMs,
+    signal: ctx.signal,
+  });
   if (!aggregates) return null;
   const answer = await pushDownAggregates(rt, ctx, resource, aggregates);
   if (!answer) return null;

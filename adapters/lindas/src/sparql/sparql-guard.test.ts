@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createOpenDataServer, type ErrorCode, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
 import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +110,43 @@ const CORPUS: Case[] = [
   { name: 'unterminated', query: `${P} SELECT ?c WHERE { ?c a cube:Cube `, code: 'query_error' },
   { name: 'undeclared prefix', query: 'SELECT ?c WHERE { ?c a nope:Cube }', code: 'query_error' },
   { name: 'text over 8 KB', query: `${padding}${CUBES}`, code: 'unsafe_sparql' },
+  {
+    name: '4,080 nested groups',
+    query: `SELECT * WHERE ${'{'.repeat(4080)} ?s ?p ?o ${'}'.repeat(4080)}`,
+    code: 'unsafe_sparql',
+  },
+  {
+    name: 'groups nested one past the cap',
+    query: `SELECT * WHERE ${'{'.repeat(65)} ?s ?p ?o ${'}'.repeat(65)}`,
+    code: 'unsafe_sparql',
+  },
+  {
+    name: 'nested parentheses',
+    query: `${CUBES.slice(0, -1)} FILTER(${'('.repeat(200)}?c${')'.repeat(200)}) }`,
+    code: 'unsafe_sparql',
+  },
+  {
+    name: 'nested blank nodes',
+    query: `${P} SELECT * WHERE { ?s schema:x ${'[ schema:x '.repeat(200)}1${' ]'.repeat(200)} }`,
+    code: 'unsafe_sparql',
+  },
+  {
+    name: 'nesting after an escaped quote in a name, which opens no string',
+    query: `${P} SELECT * WHERE { ?s schema:a\\' ${'['.repeat(100)} ${']'.repeat(100)} schema:b\\' }`,
+    code: 'unsafe_sparql',
+  },
+  {
+    name: 'nesting at the cap',
+    query: `${P} SELECT ?c WHERE ${'{'.repeat(62)} ?c a cube:Cube FILTER((?c != <http://x/>)) ${'}'.repeat(62)}`,
+    cappedAt: 500,
+  },
+  {
+    name: 'brackets in literals, IRIs and comments count for nothing',
+    query:
+      `${P} SELECT ?c WHERE { ?c a cube:Cube FILTER(STR(?c) NOT IN ("${'{('.repeat(100)}", ` +
+      `'${'['.repeat(100)}', """${'{\n'.repeat(50)}""", STR(<http://x/${'(('.repeat(100)}>))) } # ${'{'.repeat(100)}`,
+    cappedAt: 500,
+  },
   { name: 'empty', query: '', code: 'invalid_input' },
   { name: 'missing LIMIT', query: CUBES, cappedAt: 500 },
   { name: 'huge LIMIT', query: `${CUBES} LIMIT 100000000`, cappedAt: 500 },
@@ -161,6 +199,17 @@ describe('run_sparql guard corpus', () => {
     expect(envelope.limit_applied).toBe(entry.cappedAt);
     expect(envelope.source.query.text).toMatch(new RegExp(`LIMIT ${entry.cappedAt}\\s*$`));
     if (entry.absent) expect(envelope.source.query.text).not.toContain(entry.absent);
-    expect(fixture.queries()).toEqual([envelope.source.query.text]);
+    const sent = fixture.queries();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(new RegExp(`LIMIT ${entry.cappedAt}\\s*$`));
+    // The envelope cites a short query as sent, a long one by the hash of what was sent.
+    const cited = envelope.source.query;
+    if (cited.sha256)
+      expect(
+        createHash('sha256')
+          .update(sent[0] ?? '')
+          .digest('hex'),
+      ).toBe(cited.sha256);
+    else expect(sent).toEqual([cited.text]);
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import { OpenDataError, shorten } from '@opendata-mcp/core';
+import { OpenDataError, shorten } from '@opendata-mcp/core/errors';
 import type sparqljs from 'sparqljs';
+import { sparqlNestingDepth } from './nesting-depth.js';
 
 const require = createRequire(import.meta.url);
 let library: typeof sparqljs | undefined;
@@ -12,6 +13,13 @@ function sparql(): typeof sparqljs {
 }
 
 export const MAX_QUERY_CHARS = 8192;
+/**
+ * Deepest nesting of braces, parentheses and brackets taken together. Written queries nest a
+ * dozen levels at most (a subquery in an OPTIONAL in a FILTER with grouped conditions); 64 leaves
+ * room for generated ones. sparqljs's parse time grows faster than linearly with depth (4,000
+ * nested groups took 45 s), so depth is bounded before it starts.
+ */
+export const MAX_NESTING_DEPTH = 64;
 
 export interface GuardedQuery {
   /** The query regenerated from the checked syntax tree, with the row cap as its LIMIT. */
@@ -27,18 +35,34 @@ export interface GuardedQuery {
 const ALLOWED_FUNCTION_NAMESPACES = ['http://www.w3.org/2001/XMLSchema#'];
 
 /**
- * Checks a model-written query on its syntax tree (sparqljs) and regenerates it, so what the
- * store receives is exactly what was checked: SELECT or ASK only; no SERVICE (federation
- * would reach other hosts), no dataset clauses (FROM can make a store load remote graphs),
- * no extension functions; the row cap becomes the query's LIMIT.
+ * The linear checks that bound sparqljs's work: length, and nesting depth read by a lexical scan.
+ * Cheap enough for the main thread, so a hostile text is refused before any thread starts.
  */
-export function guardSparql(text: string, rowCap: number): GuardedQuery {
+export function precheckSparql(text: string): void {
   if (text.length > MAX_QUERY_CHARS) {
     throw refuse(
       `The query is ${text.length} characters long; at most ${MAX_QUERY_CHARS} are accepted.`,
       'Write a shorter query; anchor it on a class or an IRI instead of listing values.',
     );
   }
+  const depth = sparqlNestingDepth(text);
+  if (depth > MAX_NESTING_DEPTH) {
+    throw refuse(
+      `The query nests braces, parentheses or brackets ${depth} levels deep; at most ${MAX_NESTING_DEPTH} are accepted.`,
+      'Flatten the query: list patterns side by side in one group, and join conditions with && or || instead of nesting them.',
+    );
+  }
+}
+
+/**
+ * Checks a model-written query on its syntax tree (sparqljs) and regenerates it, so what the
+ * store receives is exactly what was checked: SELECT or ASK only; no SERVICE (federation
+ * would reach other hosts), no dataset clauses (FROM can make a store load remote graphs),
+ * no extension functions; the row cap becomes the query's LIMIT. Runs on a worker thread (see
+ * guard-in-worker.ts): even within the length and depth caps a parse can take a few hundred ms.
+ */
+export function guardSparql(text: string, rowCap: number): GuardedQuery {
+  precheckSparql(text);
   let parsed: sparqljs.SparqlQuery;
   try {
     parsed = new (sparql().Parser)().parse(text);

@@ -9,16 +9,14 @@ import {
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { findDimension, nameDimensions } from '../cube/dimension-names.js';
+import { CODELIST_TTL_MS, dimensionValuesSource } from '../cube/dimension-values-source.js';
 import { cellValue } from '../cube/observation-rows.js';
 import { labelPattern } from '../language.js';
 import { lindasSource } from '../provenance.js';
 import { PREFIXES } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
-import { iri } from '../sparql/sparql-terms.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
 import { CubeIdSchema, LanguageInputSchema } from './shared-schemas.js';
-
-const CODELIST_TTL_MS = 10 * 60_000;
 
 export function listDimensionValuesTool(config: LindasToolConfig) {
   return defineTool({
@@ -70,11 +68,7 @@ export function listDimensionValuesTool(config: LindasToolConfig) {
       const language = input.language ?? config.defaultLanguage;
       const { description } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const dim = findDimension(nameDimensions(description, language), input.dimension);
-      const cube = iri(description.uri, 'cube IRI');
-      const path = iri(dim.path, 'dimension path');
-      const source = dim.hasCodelist
-        ? `${cube} cube:observationConstraint/sh:property ?prop . ?prop sh:path ${path} ; sh:in/rdf:rest*/rdf:first ?value .`
-        : `${cube} cube:observationSet/cube:observation ?obs . ?obs ${path} ?value .`;
+      const source = dimensionValuesSource(description.uri, dim);
       const query = `${PREFIXES}
 SELECT ?value (SAMPLE(?id) AS ?ident) (SAMPLE(?lbl) AS ?label) WHERE {
   { SELECT DISTINCT ?value WHERE { ${source} } ORDER BY ?value LIMIT ${input.limit + 1} OFFSET ${input.offset} }

@@ -8,6 +8,7 @@ import {
   toColumnarTable,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { checkFilterValues } from '../cube/check-filter-values.js';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
 import { filterPattern, filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
@@ -33,7 +34,8 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       "Reads a cube's data points as a table: columns once, rows as arrays, one-value dimensions once " +
       'in fixed, coded values as labels in the chosen language. Filters run in the SPARQL store (by ' +
       'label or IRI; by number or date for literal dimensions). Numbers keep their published form ' +
-      '("0.40"); cube:Undefined is null (see undefined_values). When truncated, call again with offset ' +
+      '("0.40"); cube:Undefined is null (see undefined_values). A label or IRI that names no value of ' +
+      'its dimension is refused (invalid_input) with close values. When truncated, call again with offset ' +
       '= next_offset. For aggregations or joins across cubes use run_sparql.',
     input: z
       .object({
@@ -124,7 +126,9 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         .describe('Conditions run in the store: one per filtered code list or comparison.'),
       sparql_requests: z
         .number()
-        .describe('SPARQL requests this call sent (1 when the structure was cached, else 2).'),
+        .describe(
+          'SPARQL requests this call sent: 1 when the structure was cached, else 2, and one per filtered code list not yet checked.',
+        ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', limit: 10 },
@@ -138,6 +142,14 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         ...filterPatterns(input.filters, dimensions),
         ...periods.map((f, i) => filterPattern(f, dimensions, 100 + i)),
       ];
+      const checks = await checkFilterValues(
+        ctx,
+        config.endpoint,
+        input.cube_id,
+        input.filters,
+        dimensions,
+        language,
+      );
       const query = observationQuery({
         cubeUri: input.cube_id,
         dimensions,
@@ -180,7 +192,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           total_matched: null,
           labels_resolved: input.resolve_labels,
           filters_applied: filterPatternList.length,
-          sparql_requests: cacheHit ? 1 : 2,
+          sparql_requests: (cacheHit ? 1 : 2) + checks,
         },
         source: lindasSource({
           adapterId: config.adapterId,

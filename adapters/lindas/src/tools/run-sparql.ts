@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cellValue } from '../cube/observation-rows.js';
 import { lindasSource } from '../provenance.js';
 import { sendSparql } from '../sparql/send-sparql.js';
-import { guardSparql, MAX_QUERY_CHARS } from '../sparql/sparql-guard.js';
+import { MAX_QUERY_CHARS, precheckSparql } from '../sparql/sparql-guard.js';
 import { isAskResult } from '../sparql/sparql-results.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
 
@@ -43,7 +43,9 @@ export function runSparqlTool(config: LindasToolConfig) {
     example: { sparql: 'PREFIX cube: <https://cube.link/> SELECT ?cube WHERE { ?cube a cube:Cube } LIMIT 5' },
     deprecatedAliases: { query: 'sparql' },
     async execute(input, ctx) {
-      const guarded = guardSparql(input.sparql, ROW_CAP);
+      precheckSparql(input.sparql);
+      const { guardSparqlInWorker } = await import('../sparql/guard-in-worker.js');
+      const guarded = await guardSparqlInWorker(input.sparql, ROW_CAP, ctx.signal);
       // The 30 s ceiling; an operator's shorter query timeout wins.
       const deadline = Math.min(DEADLINE_MS, ctx.limits.queryTimeoutMs);
       const answer = await sendSparql(ctx, config.endpoint, guarded.text, { timeoutMs: deadline });

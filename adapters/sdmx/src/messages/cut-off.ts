@@ -2,7 +2,7 @@ import { OpenDataError } from '@opendata-mcp/core';
 
 /**
  * The registry's answer stopped before the message did (a dropped connection, a proxy or the
- * registry giving up mid-answer): a transient failure worth retrying, never a complete answer.
+ * registry giving up mid-answer): a transport failure worth retrying, never read as a shorter answer.
  */
 export function cutOff(format: string): OpenDataError {
   return new OpenDataError(

@@ -1,4 +1,6 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { csvCutOff } from './csv-cut-off.js';
+import { cutOff } from './cut-off.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { notData } from './not-data.js';
 import { type DataFormat, numberOf, type Observation, type ParsedData } from './observation.js';
@@ -58,7 +60,9 @@ export async function parseDataCsvText(
     await readCsvRows(text, onRow, signal);
   } catch (error) {
     if (isOpenDataError(error) || signal?.aborted) throw error;
-    throw notData('SDMX CSV', 'the CSV does not parse (cut off or malformed)');
+    // A cut body fails the parse (an open quote, a short last record): only then is it told apart.
+    if (csvCutOff(text)) throw cutOff('CSV');
+    throw notData('SDMX CSV', 'the CSV does not parse');
   }
   const first = header === null ? null : headerId((header as string[])[0] ?? '');
   if (first === null) throw notData('SDMX CSV', 'the answer is empty');

@@ -1,5 +1,7 @@
 import { breathe, SLICE_ITEMS } from '../registry/breathe.js';
+import { cutOff } from './cut-off.js';
 import { buildObservation, type DataContext } from './data-context.js';
+import { jsonCutOff } from './json-cut-off.js';
 import { notData } from './not-data.js';
 import { numberOf, type Observation, type ParsedData, publishedOf } from './observation.js';
 
@@ -38,7 +40,8 @@ export async function parseDataJson(
   try {
     message = JSON.parse(text);
   } catch {
-    throw notData('SDMX-JSON', 'the JSON does not parse (cut off or malformed)');
+    if (jsonCutOff(text)) throw cutOff('SDMX-JSON');
+    throw notData('SDMX-JSON', 'the JSON does not parse');
   }
   const body = message?.data ?? message;
   const dataSets: Json[] | undefined = body?.dataSets;

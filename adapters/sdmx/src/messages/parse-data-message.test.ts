@@ -193,7 +193,6 @@ describe('parseDataMessage: one observation model from every format', () => {
       ['<html><body>Checking your browser</body></html>', 'text/html'],
       ['{"data": {"structures": []}}', 'application/json'],
       ['{"data": {"dataSets": [{"observations": {}}], "structures": [{}]}}', 'application/json'],
-      ['{"dataSets": [', 'application/json'],
       ['', undefined],
       ['just words', 'text/plain'],
       ['A,B\n1,2\n', 'text/csv'],
@@ -236,6 +235,19 @@ describe('parseDataMessage: one observation model from every format', () => {
       // The whole message still reads.
       if (xml.endsWith('>') || xml.endsWith('>\n'))
         await expect(parseDataMessage(xml, 'application/xml', null, 'en')).resolves.toBeDefined();
+    }
+  });
+
+  it('refuses a body cut off in transit with the retryable upstream_unavailable', async () => {
+    const cut: Array<[string, string | undefined]> = [
+      ['<?xml version="1.0"?><mes:StructureSpecificData xmlns:mes="x"><mes:DataSet><Series', undefined],
+      ['{"dataSets": [', 'application/json'],
+      ['A,B,C\n1,2,3\n4,5', 'text/csv'],
+    ];
+    for (const [body, type] of cut) {
+      await expect(parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).rejects.toThrow(
+        expect.objectContaining({ code: 'upstream_unavailable', retryable: true }),
+      );
     }
   });
 });

@@ -105,4 +105,15 @@ describe('feedXml', () => {
     for (const cut of ['<?xml version="1.0"?>', '<a><b>', '<a><b x="1', '<a>text'])
       await expect(fail(cut)).rejects.toMatchObject({ code: 'upstream_unavailable', retryable: true });
   });
+
+  it('tells a cut from markup inside comments, CDATA, quoted attributes and self-closed elements', async () => {
+    const whole = '<?xml version="1.0"?><!-- <a> --><r a="x>y"><![CDATA[<b>]]><e/></r>';
+    expect(await events(whole, 3)).toEqual(['<r {"a":"x>y"}', '"<b>"', '<e {}', '</e', '</r']);
+    for (const cut of [
+      '<?xml version="1.0"?><r><!-- <a> ',
+      '<?xml version="1.0"?><r a="x>',
+      whole.slice(0, -1),
+    ])
+      await expect(events(cut, 3)).rejects.toMatchObject({ code: 'upstream_unavailable', retryable: true });
+  });
 });

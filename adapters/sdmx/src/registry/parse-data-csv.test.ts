@@ -71,12 +71,8 @@ describe('parseDataCsv', () => {
     expect(both.observations[0]).toMatchObject({ obs_value: 'NaN', value: null });
   });
 
-  it('refuses an HTML page, a cut-off body and a CSV without time or value as upstream_error', async () => {
-    for (const text of [
-      '<html><body>Checking your browser</body></html>',
-      'REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20',
-      '',
-    ]) {
+  it('refuses an HTML page and a CSV without time or value as upstream_error', async () => {
+    for (const text of ['<html><body>Checking your browser</body></html>', '']) {
       await expect(parseDataCsv(text, structure, 'en')).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
@@ -100,6 +96,12 @@ describe('parseDataCsv', () => {
     // A record of another width, past the first slice, is refused like a malformed CSV.
     await expect(parseDataCsv(`${text}X:F(1.0),CH\n`, structure, 'en')).rejects.toThrow(
       expect.objectContaining({ code: 'upstream_error' }),
+    );
+  });
+
+  it('refuses a body cut off inside a quoted field as upstream_unavailable', async () => {
+    await expect(parseDataCsv('REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20', structure, 'en')).rejects.toThrow(
+      expect.objectContaining({ code: 'upstream_unavailable' }),
     );
   });
 });

@@ -39,10 +39,43 @@ describe('SDMX-JSON structure messages', () => {
   });
 
   it('refuses JSON that is not a structure message', async () => {
-    for (const text of ['{"data": []}', '{"meta": {}}', '{"data": {"dataflows": [', '[]']) {
+    for (const text of ['{"data": []}', '{"meta": {}}', '[]', '{"data": {}} }']) {
       await expect(parseStructureAnswer(text, 'application/json')).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
+    await expect(parseStructureAnswer('{"data": {"dataflows": [', 'application/json')).rejects.toThrow(
+      expect.objectContaining({ code: 'upstream_unavailable' }),
+    );
+  });
+
+  it('refuses a structure of the wrong shape, and keeps a well-formed empty list empty', async () => {
+    const message = (data: unknown) => JSON.stringify({ meta: {}, data });
+    const wrong = [
+      message({ dataflows: { id: 'X' } }),
+      message({ dataflows: 'none' }),
+      message({ dataflows: [1, 2] }),
+      message({ dataflows: [{ id: 7 }] }),
+      message({ dataflows: [{ names: { en: 'no id' } }] }),
+      message({ codelists: [{ id: 'CL', codes: {} }] }),
+      message({
+        dataStructures: [{ id: 'DSD', dataStructureComponents: { dimensionList: { dimensions: 'FREQ' } } }],
+      }),
+    ];
+    for (const text of wrong) {
+      await expect(parseStructureAnswer(text, 'application/json'), text).rejects.toThrow(
+        expect.objectContaining({ code: 'upstream_error' }),
+      );
+    }
+    // Asked for dataflows, a message without the list is not an empty answer.
+    await expect(
+      parseStructureAnswer(message({ codelists: [] }), 'application/json', 'dataflows'),
+    ).rejects.toThrow(expect.objectContaining({ code: 'upstream_error' }));
+    expect(
+      (await parseStructureAnswer(message({ dataflows: [] }), 'application/json', 'dataflows')).dataflows,
+    ).toEqual([]);
+    expect((await parseStructureAnswer(message({ codelists: [] }), 'application/json')).codelists).toEqual(
+      [],
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
+import { cutOff } from '../messages/cut-off.js';
+import { jsonCutOff } from '../messages/json-cut-off.js';
 import type {
   AnnotationInfo,
   ArtefactRef,
@@ -19,67 +21,70 @@ type Json = any;
 /**
  * Parses an SDMX-JSON structure message (2.0, and the 1.0 layout FMR registries send) into the
  * same model as SDMX-ML: dataflows, DSDs, code lists, concepts, constraints, category schemes,
- * categorisations and hierarchies. References are URNs, as in SDMX-ML 3.0.
+ * categorisations and hierarchies. References are URNs, as in SDMX-ML 3.0. A list of the wrong
+ * shape, or no dataflow list when one is `expected`, is an upstream error, never an empty answer.
  */
-export function parseStructureJson(text: string): StructureMessage {
+export function parseStructureJson(text: string, expected?: 'dataflows'): StructureMessage {
   let message: Json;
   try {
     message = JSON.parse(text);
   } catch {
-    throw notStructure();
+    throw jsonCutOff(text) ? cutOff('SDMX-JSON structure') : notStructure();
   }
   const data = message?.data;
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw notStructure();
+  // A dataflow query answers with the list, empty or not; without it the answer is something else.
+  if (expected === 'dataflows' && !Array.isArray(data.dataflows)) throw notStructure();
   const schema = String(message.meta?.schema ?? '');
   return {
     format: /\/1\.0\//.test(schema) ? 'sdmx-json-1.0' : 'sdmx-json-2.0',
     prepared: message.meta?.prepared ? String(message.meta.prepared) : null,
-    dataflows: arr(data.dataflows).map((f) => ({
-      id: String(f.id),
+    dataflows: objects(data.dataflows).map((f) => ({
+      id: idOf(f),
       agency: String(f.agencyID ?? ''),
       version: String(f.version ?? '1.0'),
       names: texts(f),
       descriptions: texts(f, 'description'),
       structure: ref(f.structure),
     })),
-    codelists: arr(data.codelists).map(
+    codelists: objects(data.codelists).map(
       (c): CodelistInfo => ({
         ...artefact(c),
         names: texts(c),
-        codes: arr(c.codes).map((code) => ({
-          id: String(code.id),
+        codes: objects(c.codes).map((code) => ({
+          id: idOf(code),
           names: texts(code),
           parent: code.parent === undefined ? null : String(code.parent),
         })),
         annotations: annotations(c),
       }),
     ),
-    concepts: arr(data.conceptSchemes).flatMap((scheme) =>
-      arr(scheme.concepts).map((c) => ({
-        scheme: String(scheme.id),
-        id: String(c.id),
+    concepts: objects(data.conceptSchemes).flatMap((scheme) =>
+      objects(scheme.concepts).map((c) => ({
+        scheme: idOf(scheme),
+        id: idOf(c),
         names: texts(c),
         codelist: ref(c.coreRepresentation?.enumeration),
       })),
     ),
-    dataStructures: arr(data.dataStructures).map(dataStructure),
-    constraints: [...arr(data.dataConstraints), ...arr(data.contentConstraints)].map(constraint),
-    categorySchemes: arr(data.categorySchemes).map((s) => {
+    dataStructures: objects(data.dataStructures).map(dataStructure),
+    constraints: [...objects(data.dataConstraints), ...objects(data.contentConstraints)].map(constraint),
+    categorySchemes: objects(data.categorySchemes).map((s) => {
       const categories: CategoryInfo[] = [];
       const walk = (items: Json, path: string[]) => {
-        for (const c of arr(items)) {
-          categories.push({ id: String(c.id), names: texts(c), path });
-          walk(c.categories, [...path, String(c.id)]);
+        for (const c of objects(items)) {
+          categories.push({ id: idOf(c), names: texts(c), path });
+          walk(c.categories, [...path, idOf(c)]);
         }
       };
       walk(s.categories, []);
       return { ...artefact(s), names: texts(s), categories };
     }),
-    categorisations: arr(data.categorisations).map((c) => {
+    categorisations: objects(data.categorisations).map((c) => {
       const source = typeof c.source === 'string' ? parseUrn(c.source) : null;
       const target = typeof c.target === 'string' ? parseUrn(c.target) : null;
       return {
-        id: String(c.id),
+        id: idOf(c),
         source: {
           agency: source?.agency ?? null,
           id: source?.id ?? '',
@@ -90,7 +95,7 @@ export function parseStructureJson(text: string): StructureMessage {
         categoryPath: target?.item ? target.item.split('.') : [],
       };
     }),
-    hierarchies: arr(data.hierarchies).map((h) => ({
+    hierarchies: objects(data.hierarchies).map((h) => ({
       ...artefact(h),
       hcl: null,
       names: texts(h),
@@ -109,14 +114,34 @@ function notStructure(): OpenDataError {
   );
 }
 
+/**
+ * A list of the message: absent is empty, but a value that is no list means the registry answered
+ * a shape this reader does not know; reading it as empty would report an honest-looking "nothing
+ * found".
+ */
 function arr(value: Json): Json[] {
-  return Array.isArray(value) ? value : [];
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) return value;
+  throw notStructure();
+}
+
+/** A list of artefacts or items: each one an object, for the same reason. */
+function objects(value: Json): Json[] {
+  const items = arr(value);
+  if (items.every((v) => v && typeof v === 'object' && !Array.isArray(v))) return items;
+  throw notStructure();
+}
+
+/** The id of an artefact or item: a non-empty string, or the message is not one this reader knows. */
+function idOf(node: Json): string {
+  if (typeof node.id === 'string' && node.id !== '') return node.id;
+  throw notStructure();
 }
 
 function artefact(node: Json) {
   return {
     agency: node.agencyID === undefined ? null : String(node.agencyID),
-    id: String(node.id),
+    id: idOf(node),
     version: node.version === undefined ? null : String(node.version),
   };
 }
@@ -134,7 +159,7 @@ function texts(node: Json, field = 'name'): LocalText[] {
 }
 
 function annotations(node: Json): AnnotationInfo[] {
-  return arr(node.annotations).map((a) => ({
+  return objects(node.annotations).map((a) => ({
     id: a.id === undefined ? null : String(a.id),
     title: a.title === undefined ? null : String(a.title),
     type: a.type === undefined ? null : String(a.type),
@@ -171,11 +196,11 @@ function component(node: Json): ComponentInfo {
 
 function dataStructure(node: Json): DataStructureInfo {
   const parts = node.dataStructureComponents ?? {};
-  const dimensions = arr(parts.dimensionList?.dimensions).map(component);
+  const dimensions = objects(parts.dimensionList?.dimensions).map(component);
   dimensions.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const time = arr(parts.dimensionList?.timeDimensions)[0] ?? parts.dimensionList?.timeDimension;
   const measures = [
-    ...arr(parts.measureList?.measures),
+    ...objects(parts.measureList?.measures),
     ...(parts.measureList?.primaryMeasure ? [parts.measureList.primaryMeasure] : []),
   ].map(component);
   return {
@@ -183,7 +208,7 @@ function dataStructure(node: Json): DataStructureInfo {
     names: texts(node),
     dimensions,
     timeDimension: time ? component(time) : null,
-    attributes: arr(parts.attributeList?.attributes).map(component),
+    attributes: objects(parts.attributeList?.attributes).map(component),
     measure: measures[0] ?? null,
     measures,
   };
@@ -193,9 +218,9 @@ function constraint(node: Json): ConstraintInfo {
   const included: Record<string, string[]> = {};
   const excluded: Record<string, string[]> = {};
   let timeRange: ConstraintInfo['timeRange'] = null;
-  for (const region of arr(node.cubeRegions)) {
+  for (const region of objects(node.cubeRegions)) {
     const into = region.include === false ? excluded : included;
-    for (const kv of [...arr(region.keyValues), ...arr(region.components)]) {
+    for (const kv of [...objects(region.keyValues), ...objects(region.components)]) {
       const values = arr(kv.values).map((v) =>
         typeof v === 'object' && v !== null ? String(v.value) : String(v),
       );
@@ -231,7 +256,7 @@ function constraint(node: Json): ConstraintInfo {
 }
 
 function nodes(items: Json): HierarchyNode[] {
-  return arr(items).map((item) => {
+  return objects(items).map((item) => {
     const code = typeof item.code === 'string' ? parseUrn(item.code) : null;
     return {
       code: code?.item ?? String(item.id),

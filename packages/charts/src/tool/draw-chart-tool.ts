@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { CHART_APP_URI } from '../app/chart-app-resource.js';
 import { type ChartLimits, DEFAULT_CHART_LIMITS } from '../chart-limits.js';
 import { ChartSpecSchema } from '../chart-spec.js';
+import { MAX_LABEL_CHARS } from '../cut-labels.js';
 import { drawChart } from '../draw-chart.js';
+import { loadRenderer } from '../load-renderer.js';
 
 const READ_ONLY_CLOSED_WORLD = {
   readOnlyHint: true,
@@ -62,6 +64,9 @@ const outputSchema = z.object({
     .describe('The picture sent as image content beside this answer.'),
   points: z.number().int().describe('Points drawn (rows with both an x and a y value).'),
   series: z.array(z.string()).describe('Series names in the order of the legend; empty without series.'),
+  notes: z
+    .array(z.string())
+    .describe('What was changed to draw the table, e.g. labels over 100 characters cut; usually empty.'),
 });
 
 /** The draw_chart tool over kept results, with the given caps on points, series and image size. */
@@ -75,8 +80,10 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
       'line, bar, scatter or area chart, one series per value of a column. Answers with a PNG, its ' +
       'Vega-Lite spec, alt text stating the values and the sources as caption. Filter with sql first ' +
       `when the table has rows you do not want drawn. Caps: ${caps.maxPoints} points, ${caps.maxSeries} ` +
-      `series, ${caps.maxImageSide} pixels a side (resource_too_large past them). not_found: the result ` +
-      'expired, run its call again.',
+      `series, ${caps.maxImageSide} pixels a side, ${Math.round(caps.maxAnswerBytes / 1024)} KiB of spec and ` +
+      `PNG together (resource_too_large past them); labels over ${MAX_LABEL_CHARS} characters are cut. ` +
+      `query_timeout: the chart took over ${caps.renderTimeoutMs / 1000} s to draw, draw less. not_found: the ` +
+      'result expired, run its call again.',
     input: inputSchema,
     output: outputSchema,
     annotations: READ_ONLY_CLOSED_WORLD,
@@ -84,11 +91,20 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
     example: { result_id: '<result_id>', mark: 'line', x: 'TIME_PERIOD', y: 'value', series: 'REF_AREA' },
     async execute(input, ctx) {
       const { result_id, results, sql, ...spec } = input;
+      // The renderer process boots while the table is read, if none is waiting already. (Should
+      // loading fail, drawing below fails the same way and says so.)
+      void loadRenderer().then(
+        (renderer) => renderer.warmRenderer(),
+        () => undefined,
+      );
       const table = await readTable(ctx, result_id, results, sql);
+      // Drawing can take seconds; a client that asked for progress hears when it starts.
+      void ctx.progress({ progress: 1, total: 2, message: 'Table read; drawing the chart.' });
       const chart = await drawChart(
         { columns: table.columns, rows: table.rows, citations: table.sources.map((s) => s.citation) },
         spec,
         caps,
+        { signal: ctx.signal },
       );
       return {
         data: {
@@ -103,6 +119,7 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
           },
           points: chart.points,
           series: chart.series,
+          notes: chart.notes,
         },
         source: table.source,
         images: [{ type: 'image', data: Buffer.from(chart.png).toString('base64'), mimeType: 'image/png' }],

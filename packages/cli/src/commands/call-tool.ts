@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Envelope, OpenDataServer, ProgressUpdate } from '@opendata-mcp/core';
 import { errorEnvelope, toErrorBody } from '@opendata-mcp/core';
 import { ConfigError } from '../config/config-error.js';
+import { saveImages } from './save-images.js';
 
 /** What `call` prints: the envelope, and the files it wrote the answer's images to (a chart). */
 export type CallOutput = Envelope & { image_files?: string[] };
@@ -19,19 +18,6 @@ export function callTool(
 ): Promise<CallOutput> {
   return answer(server, tool, json, options.onProgress, (images) =>
     saveImages(images, tool, options.imageDir),
-  );
-}
-
-/** Writes each image to `dir` as `<tool>-<time>[-n].png`; resolves the paths. */
-async function saveImages(images: Array<{ data: string }>, tool: string, dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  return Promise.all(
-    images.map(async (image, k) => {
-      const file = join(dir, `${tool}-${stamp}${k > 0 ? `-${k + 1}` : ''}.png`);
-      await writeFile(file, Buffer.from(image.data, 'base64'));
-      return file;
-    }),
   );
 }
 

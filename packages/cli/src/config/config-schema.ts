@@ -78,6 +78,26 @@ export const LimitsConfigSchema = z
     query_timeout_ms: z.number().int().positive().optional(),
     request_timeout_ms: z.number().int().positive().optional(),
     call_deadline_ms: z.number().int().positive().optional(),
+    max_answer_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Largest tool answer in bytes of JSON; long cells are cut first, a larger answer is refused. 3 MiB by default.',
+      ),
+    max_engines: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Query engine processes (one per loaded table) alive at once; 4 by default.'),
+    max_engine_memory_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Sum of the memory ceilings of the live query engines; 6 GiB by default.'),
   })
   .strict();
 
@@ -102,6 +122,26 @@ export const ResultsConfigSchema = z
       .optional()
       .describe(
         'Largest result kept, serialised; 16 MiB by default. A larger table is answered but not kept.',
+      ),
+    max_bytes: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Bytes all kept results of this process may take together; 256 MiB by default.'),
+    max_results: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Results this process keeps at once; 10 000 by default.'),
+    client_share: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .describe(
+        "Share of max_bytes and max_results one client (an HTTP session, a stdio connection) may hold; 0.25 by default. Keeping past it evicts the client's own oldest results, never another's.",
       ),
     namespace: z
       .string()
@@ -163,7 +203,12 @@ export const ConfigSchema = z
     http: HttpConfigSchema.optional(),
     limits: LimitsConfigSchema.optional(),
     results: ResultsConfigSchema.optional(),
-    cache_dir: z.string().optional().describe('Directory of the downloaded-resource cache.'),
+    cache_dir: z
+      .string()
+      .optional()
+      .describe(
+        "Directory of the downloaded-resource cache (and of the results `call` keeps), made private (0700); refused when it or a level above it belongs to another user. Default: opendata-mcp/resources in the user's cache folder (XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on Windows).",
+      ),
     store: StoreConfigSchema.optional().describe(
       'Shared store of several replicas behind one address: metadata caches, upstream budgets and 429 back-off. The downloaded-resource cache stays per machine.',
     ),

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,6 +174,33 @@ describe('resource cache', () => {
     const second = await restarted.download({ url: `${server.origin}/kept.csv` });
     expect(second).toMatchObject({ fromCache: true, revalidated: true, path: first.path });
     expect(second.firstFetchedAt).toEqual(first.firstFetchedAt);
+  });
+
+  it('downloads again a copy whose sidecar dates it in the future, and never cites a time after now', async () => {
+    const first = await client().download({ url: `${server.origin}/dated.csv`, cacheTtlMs: 60_000 });
+    const sidecar = first.path.replace(/\.bin$/, '.json');
+    const meta = JSON.parse(await readFile(sidecar, 'utf8'));
+    await writeFile(sidecar, JSON.stringify({ ...meta, fetchedAt: '2099-01-01T00:00:00.000Z' }));
+    const again = await client().download({ url: `${server.origin}/dated.csv`, cacheTtlMs: 60_000 });
+    expect(again).toMatchObject({ fromCache: false });
+    expect(requests).toHaveLength(2);
+    expect(again.firstFetchedAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(again.fetchedAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('downloads again a file changed on disk, in the same process and after a restart', async () => {
+    bodies.set('/t.csv', 'n\n1\n');
+    const http = client();
+    const first = await http.download({ url: `${server.origin}/t.csv`, cacheTtlMs: 60_000 });
+    await writeFile(first.path, 'n\n9\n');
+    const second = await http.download({ url: `${server.origin}/t.csv`, cacheTtlMs: 60_000 });
+    expect(second).toMatchObject({ fromCache: false });
+    expect(await readFile(second.path, 'utf8')).toBe('n\n1\n');
+    await writeFile(second.path, 'n\n8\n');
+    const third = await client().download({ url: `${server.origin}/t.csv`, cacheTtlMs: 60_000 });
+    expect(third).toMatchObject({ fromCache: false });
+    expect(await readFile(third.path, 'utf8')).toBe('n\n1\n');
+    expect(requests).toHaveLength(3);
   });
 
   it('refuses a download over the size cap and keeps no partial file', async () => {

@@ -1,10 +1,9 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { createResourceCache } from '../cache/resource-cache.js';
 import { createSharedTier } from '../cache/shared-tier.js';
 import { createTtlCache } from '../cache/ttl-cache.js';
+import { accountCacheRoot, resourceCacheDir } from '../store/cache-root.js';
 import { cacheKey } from './cache-key.js';
 import { followRedirects } from './follow-redirects.js';
 import { createGuardedAgent } from './guarded-connector.js';
@@ -68,7 +67,7 @@ export function createGuardedHttpClient(options: HttpClientOptions): HttpClient 
       })
     : undefined;
   const resources = createResourceCache({
-    dir: options.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'),
+    dir: options.cacheDir ?? resourceCacheDir(accountCacheRoot()),
     maxBytes: options.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
   });
   const limiters = new Map<string, LimitFunction>();

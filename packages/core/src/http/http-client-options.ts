@@ -14,7 +14,10 @@ export interface HttpClientOptions {
   logger: Logger;
   /** Defaults to `opendata-mcp/<version>`. */
   userAgent?: string;
-  /** Directory of the on-disk resource cache; defaults to a folder under the system temp dir. */
+  /**
+   * Directory of the on-disk resource cache, made private (0700) and checked for owner and mode; by
+   * default `resources` in the account's cache folder (see `defaultCacheRoot`).
+   */
   cacheDir?: string;
   /** Byte bound of the on-disk resource cache (default 2 GiB). */
   cacheMaxBytes?: number;

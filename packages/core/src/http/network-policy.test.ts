@@ -61,6 +61,16 @@ describe('checkUrl', () => {
     expect(refusal('https://example.org/', policy)).toMatchObject({ code: 'unsafe_url' });
   });
 
+  it('holds a trusted host to the allow-list when one is set', () => {
+    const policy = compilePolicy({ trustedHosts: ['127.0.0.1:8080'], allowedHosts: ['data.example.org'] });
+    expect(refusal('http://127.0.0.1:8080/x', policy)).toMatchObject({
+      code: 'unsafe_url',
+      message: expect.stringContaining('allow-list'),
+    });
+    const both = compilePolicy({ trustedHosts: ['127.0.0.1:8080'], allowedHosts: ['127.0.0.1'] });
+    expect(checkUrl('http://127.0.0.1:8080/x', both).href).toBe('http://127.0.0.1:8080/x');
+  });
+
   it('accepts a public https URL on the default port', () => {
     expect(checkUrl('https://portal.example.org:443/api?q=1', open).href).toBe(
       'https://portal.example.org/api?q=1',

@@ -47,14 +47,14 @@ export function checkUrl(raw: string, policy: CompiledPolicy): URL {
   const { hostname, protocol } = url;
   if (protocol !== 'https:' && protocol !== 'http:') refuse(`Refused the ${protocol} scheme.`, hostname);
   if (url.username || url.password) refuse('Refused a URL with embedded credentials.', hostname);
-  const trusted = policy.isTrusted(hostname, url.port || defaultPort(protocol));
-  if (trusted) return url;
-  if (protocol !== 'https:') refuse(`Refused plain http to ${hostname}: only https is allowed.`, hostname);
-  if (url.port)
-    refuse(`Refused port ${url.port} on ${hostname}: only the default port is allowed.`, hostname);
+  // Trust lifts the scheme, port and address rules only: an allow-list, when set, binds every host.
   if (policy.allowedHosts && !policy.allowedHosts.has(hostname.toLowerCase())) {
     refuse(`Refused ${hostname}: it is not in this adapter's host allow-list.`, hostname);
   }
+  if (policy.isTrusted(hostname, url.port || defaultPort(protocol))) return url;
+  if (protocol !== 'https:') refuse(`Refused plain http to ${hostname}: only https is allowed.`, hostname);
+  if (url.port)
+    refuse(`Refused port ${url.port} on ${hostname}: only the default port is allowed.`, hostname);
   if (isIpLiteral(hostname)) assertPublicAddress(hostname, hostname);
   return url;
 }

@@ -4,6 +4,7 @@ import { shorten } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
+import { createClientQuotas } from './client-quotas.js';
 import { toKeptTable } from './keepable-table.js';
 import type {
   KeepableTable,
@@ -30,12 +31,23 @@ export interface KeptResultsOptions {
   maxResultBytes?: number;
   /** `false` keeps nothing: answers carry no `result_id`. Default true. */
   enabled?: boolean;
+  /** Bytes all kept results may take together. Default 256 MiB. */
+  maxBytes?: number;
+  /** Results kept at once. Default 10 000. */
+  maxResults?: number;
+  /**
+   * Share of `maxBytes` and `maxResults` one client may hold (0 to 1): keeping past it evicts that
+   * client's own oldest results, never another's. Default 0.25.
+   */
+  clientShare?: number;
 }
 
 export interface KeepRequest {
   table: KeepableTable | SerialisedKeepableTable;
   sources: KeptSource[];
   call: KeptCall;
+  /** Who keeps it (an MCP session, a connection): the share it counts against. One shared client by default. */
+  client?: string;
 }
 
 /** `result_id` to put in the answer, or null with a note saying why the table was not kept. */
@@ -47,11 +59,13 @@ export interface KeptResults {
   readonly maxResultBytes: number;
   readonly enabled: boolean;
   keep(request: KeepRequest): Promise<KeepOutcome>;
-  /** The result named by `id`; `invalid_input` for a malformed id, `not_found` for an unknown or expired one. */
+  /** The result named by `id`; `invalid_input` for a malformed id, `not_found` for an unknown, expired or evicted one. */
   read(id: string): Promise<KeptResult>;
   /** The same result with its rows left as stored JSON text, for a reader that hands them on unparsed. */
   readSerialised(id: string): Promise<SerialisedKeptResult>;
   stats(): Promise<{ entries: number; bytes: number } | undefined>;
+  /** The same results, with what is kept through it counted against `client`'s share. */
+  forClient(client: string): KeptResults;
   close(): Promise<void>;
 }
 
@@ -62,6 +76,10 @@ const DEFAULT_TTL_MS = 60 * 60 * 1000;
 const DEFAULT_MAX_RESULT_BYTES = 16 * 1024 * 1024;
 /** The call behind an expired id is remembered this much longer than the result, for the hint. */
 const ORIGIN_GRACE_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_MAX_BYTES = 256 * 1024 * 1024;
+const DEFAULT_MAX_RESULTS = 10_000;
+const DEFAULT_CLIENT_SHARE = 0.25;
+const SHARED_CLIENT = 'shared';
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -84,10 +102,22 @@ function serialised(table: KeepableTable | SerialisedKeepableTable): Required<Se
  * Keeps tool answers as typed tables in a `SharedStore`, each under an unguessable id scoped to a
  * namespace. A result is a head of JSON (columns, labels, sources, the call that made it) and its rows
  * as JSON text, parsed only by a reader that needs them as values; beside it a small
- * record of the call outlives it, so an expired id can name the call to run again.
+ * record of the call outlives it, so an expired id can name the call to run again, and an id evicted
+ * to make room is remembered as such. Each client holds at most its share of the store: one client
+ * keeping many large results evicts its own oldest, and when the store is full of other clients'
+ * results a new one is answered but not kept, so no client can push out another's.
  */
 export function createKeptResults(options: KeptResultsOptions = {}, clock?: Clock): KeptResults {
-  const store = options.store ?? createMemoryStore();
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxResults = options.maxResults ?? DEFAULT_MAX_RESULTS;
+  const share = Math.min(1, Math.max(0, options.clientShare ?? DEFAULT_CLIENT_SHARE));
+  const clientBytes = Math.floor(maxBytes * share);
+  const clientResults = Math.max(1, Math.floor(maxResults * share));
+  // Sized to the quotas, so the store's own LRU never has to choose whose result goes; the notes
+  // (calls behind ids, evictions) live beside it, where they cannot push a result out.
+  const store = options.store ?? createMemoryStore({ maxBytes, maxEntries: maxResults });
+  const notes =
+    options.store ?? createMemoryStore({ maxBytes: 32 * 1024 * 1024, maxEntries: 4 * maxResults });
   const ownsStore = options.store === undefined;
   const namespace = options.namespace ?? newNamespace();
   const ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
@@ -96,8 +126,13 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
   const now = () => clock?.now() ?? new Date();
   const key = (id: string) => `opendata-mcp:result:v${FORMAT}:${namespace}:${id}`;
   const originKey = (id: string) => `${key(id)}:call`;
+  const evictedKey = (id: string) => `${key(id)}:evicted`;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
+  const quotas = createClientQuotas({ maxBytes, maxResults, clientBytes, clientResults }, () =>
+    now().getTime(),
+  );
+  const perClient = `${size(clientBytes)} and ${clientResults} results per client`;
 
   async function keep(request: KeepRequest): Promise<KeepOutcome> {
     const id = newResultId();
@@ -114,19 +149,41 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     };
     // JSON text never holds a raw newline, so the first one ends the head.
     const bytes = encoder.encode(`${JSON.stringify(head)}\n${rowsJson}`);
-    if (bytes.byteLength > maxResultBytes) {
+    const largest = Math.min(maxResultBytes, clientBytes);
+    if (bytes.byteLength > largest) {
       return {
         result_id: null,
-        result_note: `Not kept: the table takes ${size(bytes.byteLength)}, over the ${size(maxResultBytes)} a kept result may hold. Filter or aggregate to keep it.`,
+        result_note: `Not kept: the table takes ${size(bytes.byteLength)}, over the ${size(largest)} a kept result may hold. Filter or aggregate to keep it.`,
       };
     }
+    const client = request.client ?? SHARED_CLIENT;
+    const admission = quotas.admit(client, bytes.byteLength);
+    // Expired by the ledger's clock: dropped from the store too, whose own clock may not agree yet.
+    for (const old of admission.expired) void store.delete(key(old)).catch(() => undefined);
+    if ('full' in admission) {
+      return {
+        result_id: null,
+        result_note: `Not kept: the result store is full with other clients' results (at most ${size(maxBytes)} and ${maxResults} results in all); they expire within ${minutes(ttlMs)}.`,
+      };
+    }
+    // Counted before any await, so two keeps of one client at once cannot both take the last room.
+    for (const old of admission.evict) quotas.remove(old);
+    quotas.add({ id, client, bytes: bytes.byteLength, expiresAt: created.getTime() + ttlMs });
     try {
+      for (const old of admission.evict) await evict(old);
       await store.set(key(id), bytes, ttlMs);
-      await store.set(originKey(id), encoder.encode(JSON.stringify(request.call)), ttlMs + ORIGIN_GRACE_MS);
+      await notes.set(originKey(id), encoder.encode(JSON.stringify(request.call)), ttlMs + ORIGIN_GRACE_MS);
     } catch {
+      quotas.remove(id);
       return { result_id: null, result_note: 'Not kept: the result store could not be reached.' };
     }
     return { result_id: id };
+  }
+
+  /** Removes a result to make room for its own client's next one, leaving a mark that says so. */
+  async function evict(id: string): Promise<void> {
+    await notes.set(evictedKey(id), encoder.encode(now().toISOString()), ttlMs + ORIGIN_GRACE_MS);
+    await store.delete(key(id));
   }
 
   async function readSerialised(id: string): Promise<SerialisedKeptResult> {
@@ -148,8 +205,15 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
         rowsJson: bytes.subarray(end + 1),
       };
     }
-    const origin = await store.get(originKey(id)).catch(() => undefined);
-    throw expired(id, origin ? (JSON.parse(decoder.decode(origin)) as KeptCall) : undefined);
+    const [origin, evicted] = await Promise.all([
+      notes.get(originKey(id)).catch(() => undefined),
+      notes.get(evictedKey(id)).catch(() => undefined),
+    ]);
+    throw gone(
+      id,
+      origin ? (JSON.parse(decoder.decode(origin)) as KeptCall) : undefined,
+      evicted !== undefined,
+    );
   }
 
   async function read(id: string): Promise<KeptResult> {
@@ -158,20 +222,19 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     return { ...head, table: { ...table, rows: JSON.parse(decoder.decode(rowsJson)) as Cell[][] } };
   }
 
-  function expired(id: string, call: KeptCall | undefined): OpenDataError {
+  function gone(id: string, call: KeptCall | undefined, evicted: boolean): OpenDataError {
     const again = call
       ? `Run ${call.tool} ${shorten(JSON.stringify(call.arguments), 300)} again and use the result_id of its answer.`
       : 'Run the call that gave this id again and use the result_id of its new answer.';
-    return new OpenDataError(
-      'not_found',
-      call
-        ? `The result ${id} has expired (results are kept ${minutes(ttlMs)}).`
-        : `No kept result ${id}: it expired (results are kept ${minutes(ttlMs)}) or was made by another server.`,
-      { hint: again, details: { result_id: id } },
-    );
+    const message = evicted
+      ? `The result ${id} was evicted to make room for newer results of the same client (this server keeps at most ${perClient}).`
+      : call
+        ? `The result ${id} expired after ${minutes(ttlMs)}, as every kept result does.`
+        : `No kept result ${id}: it expired (results are kept ${minutes(ttlMs)}) or was made by another server.`;
+    return new OpenDataError('not_found', message, { hint: again, details: { result_id: id } });
   }
 
-  return {
+  const results: KeptResults = {
     ttlMs,
     maxResultBytes,
     enabled,
@@ -179,8 +242,12 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
     read,
     readSerialised,
     stats: () => store.stats(),
+    forClient: (client) => ({ ...results, keep: (request) => keep({ ...request, client }) }),
     close: async () => {
-      if (ownsStore) await store.close();
+      if (!ownsStore) return;
+      await store.close();
+      await notes.close();
     },
   };
+  return results;
 }

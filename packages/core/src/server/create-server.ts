@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type CacheHint,
@@ -23,11 +22,13 @@ import { createJsonLogger, type Logger } from '../log/logger.js';
 import { currentRequestId, newRequestId, withRequestId } from '../log/request-scope.js';
 import { noTelemetry, type Telemetry } from '../observe/telemetry.js';
 import { createKeptResults, type KeptResults, type KeptResultsOptions } from '../results/kept-results.js';
+import { accountCacheRoot, resourceCacheDir } from '../store/cache-root.js';
 import { createMemoryStore } from '../store/memory-store.js';
 import type { SharedStore } from '../store/shared-store.js';
 import { advertiseDataOutput, advertiseInput, advertiseOutput } from './advertise-only.js';
 import { advertisedAnnotations } from './advertised-annotations.js';
 import { createApiStatusTool } from './api-status-tool.js';
+import { clientOf } from './client-of.js';
 import {
   type AdapterEntry,
   type ComposedTool,
@@ -107,6 +108,8 @@ export interface CallOptions {
   onProgress?: ProgressReporter;
   /** Receives the pictures a tool drew (a chart's PNG), which the envelope does not carry. */
   onImages?: (images: ImageContent[]) => void;
+  /** Whose share of kept results the call's answer counts against; one shared client by default. */
+  client?: string;
 }
 
 export interface OpenDataServer {
@@ -185,7 +188,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     const httpOptions: HttpClientOptions = {
       ...options.http,
       // One cache folder per instance: each client bounds and evicts only the files it owns.
-      cacheDir: join(options.http?.cacheDir ?? join(tmpdir(), 'opendata-mcp', 'resources'), adapter.id),
+      cacheDir: join(options.http?.cacheDir ?? resourceCacheDir(accountCacheRoot()), adapter.id),
       ...(adapter.network ? { policy: adapter.network } : {}),
       ...(store ? { store } : {}),
       ...(options.upstreamBudgets ? { upstreamBudgets: options.upstreamBudgets } : {}),
@@ -202,7 +205,13 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     });
   }
 
-  const contextFor = (adapter: Adapter, signal: AbortSignal, progress?: ProgressReporter): ToolContext => {
+  const resultsOf = (client: string | undefined) => (client ? results.forClient(client) : results);
+  const contextFor = (
+    adapter: Adapter,
+    signal: AbortSignal,
+    progress?: ProgressReporter,
+    client?: string,
+  ): ToolContext => {
     const service = services.get(adapter.id);
     if (!service) throw new CompositionError(`Adapter "${adapter.id}" is not part of this server.`);
     return {
@@ -211,7 +220,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
-      results,
+      results: resultsOf(client),
       progress: async (update) => {
         await progress?.(update);
       },
@@ -263,8 +272,8 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     const envelope = await withRequestId(currentRequestId() ?? newRequestId(), () =>
       withDeadline(options.signal, limits.callDeadlineMs, async (signal) => {
         const ctx = adapter
-          ? contextFor(adapter, signal, options.onProgress)
-          : coreContext(signal, options.onProgress);
+          ? contextFor(adapter, signal, options.onProgress, options.client)
+          : coreContext(signal, options.onProgress, options.client);
         const answer = await runDataTool(tool, args, ctx, entry.name, queryTexts.remember, onImages);
         if (answer.ok && adapter) ledger.recordSuccess(adapter.id, clock.now());
         return answer;
@@ -280,9 +289,9 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
 
   // `api_status` belongs to no adapter; it borrows the first adapter's services, or these when there is none.
   let coreServices: { http: HttpClient; cache: TtlCache; logger: Logger } | undefined;
-  function coreContext(signal: AbortSignal, progress?: ProgressReporter): ToolContext {
+  function coreContext(signal: AbortSignal, progress?: ProgressReporter, client?: string): ToolContext {
     const first = adapters[0];
-    if (first) return { ...contextFor(first, signal, progress), adapterId: 'core' };
+    if (first) return { ...contextFor(first, signal, progress, client), adapterId: 'core' };
     coreServices ??= {
       http: createHttpClient({ limits, logger }),
       cache: createTtlCache({ maxEntries: 1 }),
@@ -294,14 +303,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
       clock,
       signal,
       limits,
-      results,
+      results: resultsOf(client),
       progress: async (update) => {
         await progress?.(update);
       },
     };
   }
 
-  function register(server: McpServer, entry: ComposedTool): void {
+  function register(server: McpServer, entry: ComposedTool, client: string): void {
     const { tool } = entry;
     const config = {
       title: tool.title,
@@ -323,9 +332,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         const onProgress = progressReporter(sdk);
         if (tool.kind === 'data') {
           let images: ImageContent[] = [];
-          const envelope = await execute(entry, args, { signal: sdk.mcpReq.signal, onProgress }, (drawn) => {
-            images = drawn;
-          });
+          const envelope = await execute(
+            entry,
+            args,
+            { signal: sdk.mcpReq.signal, onProgress, client },
+            (drawn) => {
+              images = drawn;
+            },
+          );
           return toCallToolResult(envelope, images);
         }
         const started = performance.now();
@@ -342,8 +356,8 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
               sealer.contextFor(
                 // A server extension's tool belongs to no adapter: it runs with the server's own context.
                 entry.adapter.id === 'core'
-                  ? coreContext(signal, onProgress)
-                  : contextFor(entry.adapter, signal, onProgress),
+                  ? coreContext(signal, onProgress, client)
+                  : contextFor(entry.adapter, signal, onProgress, client),
                 sdk,
               ),
             ),
@@ -357,7 +371,8 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
     );
   }
 
-  function createMcpServer(): McpServer {
+  function createMcpServer(request?: McpRequestContext): McpServer {
+    const client = clientOf(request);
     const server = new McpServer(
       { name: options.name ?? SERVER_NAME, version: options.version ?? SERVER_VERSION },
       {
@@ -367,12 +382,12 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         cacheHints: LIST_CACHE_HINTS,
       },
     );
-    for (const entry of tools) register(server, entry);
+    for (const entry of tools) register(server, entry, client);
     registerExtras(server, [...adapters, ...extensionHosts], (adapter, sdk) =>
       sealer.contextFor(
         extensionHosts.includes(adapter)
-          ? coreContext(sdk.mcpReq.signal)
-          : contextFor(adapter, sdk.mcpReq.signal),
+          ? coreContext(sdk.mcpReq.signal, undefined, client)
+          : contextFor(adapter, sdk.mcpReq.signal, undefined, client),
         sdk,
       ),
     );

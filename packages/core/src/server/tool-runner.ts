@@ -8,6 +8,7 @@ import { OpenDataError } from '../errors/opendata-error.js';
 import { annotateLicence } from '../licences/annotate-licence.js';
 import { currentRequestId } from '../log/request-scope.js';
 import { envelopeSchemaOf } from './advertise-only.js';
+import { oversizedAnswer } from './answer-budget.js';
 import { applyDeprecatedAliases } from './apply-deprecated-aliases.js';
 import { explainInvalidInput } from './explain-invalid-input.js';
 import { formatIssues } from './format-issues.js';
@@ -45,6 +46,9 @@ export async function runDataTool(
       });
       return errorEnvelope(toErrorBody(new Error('output schema mismatch')));
     }
+    // Measured before the answer is kept: an answer never sent leaves no result behind.
+    const oversized = oversizedAnswer(envelope, { name, input: tool.input }, ctx.limits.maxAnswerBytes);
+    if (oversized) throw oversized;
     if (result.images && result.images.length > 0) onImages(result.images);
     const kept = await keepAnswer(result, envelope, { tool: name, arguments: parsed.data }, ctx);
     ctx.logger.debug('tool call succeeded', { tool: tool.name, ms: Math.round(performance.now() - started) });

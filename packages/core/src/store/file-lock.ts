@@ -1,4 +1,4 @@
-import { open, rm, stat } from 'node:fs/promises';
+import { lstat, open, rm } from 'node:fs/promises';
 
 export interface FileLocksOptions {
   /** A lock file older than this was left by a process that died holding it, and is broken. */
@@ -34,7 +34,7 @@ export function createFileLocks(options: FileLocksOptions): FileLocks {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
-      const held = await stat(lockPath).catch(() => undefined);
+      const held = await lstat(lockPath).catch(() => undefined);
       if (held && Date.now() - held.mtimeMs > options.staleMs) {
         await rm(lockPath, { force: true });
         continue;

@@ -1,9 +1,22 @@
-import { mkdir, mkdtemp, readdir, stat, symlink, truncate, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  truncate,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../testing/memory-logger.js';
+import { asAnotherUser, canSwitchUser } from './another-user.test-support.js';
+import { encodeEntry } from './file-entry.js';
 import { createFileStore } from './file-store.js';
 import { openSharedStore } from './open-shared-store.js';
 import { describeSharedStoreContract } from './shared-store-contract.test-support.js';
@@ -100,7 +113,7 @@ describe('file store', () => {
     await mkdir(target, { recursive: true });
     const link = join(await mkdtemp(join(tmpdir(), 'opendata-file-store-')), 'linked');
     await symlink(target, link);
-    await expect(createFileStore({ dir: link }).get('k')).rejects.toThrow(/not a directory/);
+    await expect(createFileStore({ dir: link }).get('k')).rejects.toThrow(/is a symbolic link/);
   });
 
   it('opens from a file:// URL through openSharedStore', async () => {
@@ -112,4 +125,63 @@ describe('file store', () => {
     expect(text(await createFileStore({ dir, namespace: 'x' }).get('k'))).toBe('v');
     await store.close();
   });
+
+  it('reads an entry whose bytes changed at the same length as missing', async () => {
+    const dir = await freshDir();
+    const store = createFileStore({ dir });
+    await store.set('k', bytes('amount=100'), 60_000);
+    const path = join(dir, (await entries(dir))[0] as string);
+    const file = await readFile(path);
+    file.write('amount=999', file.byteLength - 10);
+    await writeFile(path, file);
+    expect(await store.get('k')).toBeUndefined();
+    expect(await entries(dir)).toEqual([]);
+  });
+
+  it('reads an entry written "after now" as missing: the store\'s clock decides, not the file', async () => {
+    const dir = await freshDir();
+    const store = createFileStore({ dir });
+    await store.set('k', bytes('v'), 60_000);
+    const path = join(dir, (await entries(dir))[0] as string);
+    const later = Date.parse('2099-01-01T00:00:00Z');
+    await writeFile(path, encodeEntry(bytes('planted'), later, later + 60_000), { mode: 0o600 });
+    expect(await store.get('k')).toBeUndefined();
+  });
+
+  it.skipIf(!posix)('never follows a link at an entry name, and removes the link', async () => {
+    const dir = await freshDir();
+    const store = createFileStore({ dir });
+    await store.set('k', bytes('v'), 60_000);
+    const path = join(dir, (await entries(dir))[0] as string);
+    const secret = join(dir, '..', 'secret');
+    await writeFile(secret, encodeEntry(bytes('root only'), Date.now(), Date.now() + 60_000), {
+      mode: 0o600,
+    });
+    await rm(path);
+    await symlink(secret, path);
+    expect(await store.get('k')).toBeUndefined();
+    expect(await entries(dir)).toEqual([]);
+    expect(await stat(secret)).toBeDefined();
+  });
+
+  it.skipIf(!canSwitchUser)(
+    'does not read an entry another user planted (as a second user: needs root and setpriv)',
+    async () => {
+      const dir = await freshDir();
+      const store = createFileStore({ dir });
+      await store.set('k', bytes('v'), 60_000);
+      const path = join(dir, (await entries(dir))[0] as string);
+      await rm(path);
+      // A directory others could write into, as the old shared location was; the store narrows it again.
+      await chmod(join(dir, '..'), 0o755);
+      await chmod(dir, 0o777);
+      const planted = encodeEntry(bytes('planted'), Date.now(), Date.now() + 60_000).toString('base64');
+      asAnotherUser(
+        `require('node:fs').writeFileSync(${JSON.stringify(path)}, Buffer.from(${JSON.stringify(planted)}, 'base64'))`,
+      );
+      expect(await createFileStore({ dir }).get('k')).toBeUndefined();
+      expect(await entries(dir)).toEqual([]);
+      expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    },
+  );
 });

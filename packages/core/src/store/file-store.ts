@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeEntry, decodeHeader, encodeEntry, HEADER_BYTES } from './file-entry.js';
 import { createFileLocks } from './file-lock.js';
+import { isOwnFile, OPEN_OWN } from './own-file.js';
 import { preparePrivateDirectory } from './private-directory.js';
 import type { SharedStore } from './shared-store.js';
 
 export interface FileStoreOptions {
-  /** Directory of the entries, one file each; created 0700, refused when another user owns it. */
+  /**
+   * Directory of the entries, one file each; created 0700, and refused when it or a level above it
+   * belongs to another user or can be written by others (see `preparePrivateDirectory`).
+   */
   dir: string;
   /** Prefix of every key, so several deployments can share one directory. Default `opendata-mcp`. */
   namespace?: string;
@@ -25,7 +29,8 @@ type Look = { value: Uint8Array; expiresAt: number } | 'missing' | 'dead';
  * A store in a directory, shared by the processes of one machine that open the same directory (the
  * command line's `call`s, one after the other). Each key is a file named by a hash of the key,
  * written to a temporary file and renamed into place, so a reader sees a whole entry or none. An
- * expired or unreadable file counts as missing; reads remove it, and writes sweep the directory now
+ * expired, unreadable or changed file (its length or SHA-256 differ from its header, it is dated after
+ * now, it is a link or another user's) counts as missing; reads remove it, and writes sweep the directory now
  * and then, so entries nobody reads again do not pile up. Changes that depend on the entry before
  * them (`add`, `increment`, and the removal of expired entries) hold a per-key lock file.
  */
@@ -36,7 +41,7 @@ export function createFileStore(options: FileStoreOptions): SharedStore {
   const locked = createFileLocks({ staleMs: 10_000, waitMs: 15_000 });
   let prepared: Promise<void> | undefined;
   const ready = () => {
-    prepared ??= preparePrivateDirectory(dir);
+    prepared ??= preparePrivateDirectory(dir, { label: 'store directory' });
     return prepared;
   };
   let lastSweep = Number.NEGATIVE_INFINITY;
@@ -47,27 +52,32 @@ export function createFileStore(options: FileStoreOptions): SharedStore {
   const expiry = (ttlMs: number) => Date.now() + Math.max(1, ttlMs);
 
   async function look(path: string): Promise<Look> {
-    let file: Buffer;
-    try {
-      file = await readFile(path);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') return 'missing';
-      if (code === 'EISDIR') return 'dead';
+    const handle = await open(path, OPEN_OWN).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return 'missing' as const;
+      // ELOOP: a link at the entry's name; EISDIR and the like: nothing the store wrote.
+      if (error.code === 'ELOOP' || error.code === 'EISDIR') return 'dead' as const;
       throw error;
+    });
+    if (typeof handle === 'string') return handle;
+    try {
+      if (!isOwnFile(await handle.stat())) return 'dead';
+      const entry = decodeEntry(await handle.readFile(), Date.now());
+      return entry && entry.expiresAt > Date.now() ? entry : 'dead';
+    } finally {
+      await handle.close();
     }
-    const entry = decodeEntry(file);
-    return entry && entry.expiresAt > Date.now() ? entry : 'dead';
   }
 
   /** Reads the header only: enough to count an entry or to tell it expired. */
   async function peek(path: string): Promise<{ valueBytes: number } | 'missing' | 'dead'> {
-    const handle = await open(path, 'r').catch(() => undefined);
-    if (!handle) return 'missing';
+    const handle = await open(path, OPEN_OWN).catch(() => undefined);
+    if (!handle) return (await lstat(path).catch(() => undefined)) ? 'dead' : 'missing';
     try {
+      const info = await handle.stat();
+      if (!isOwnFile(info)) return 'dead';
       const start = Buffer.alloc(HEADER_BYTES);
       const { bytesRead } = await handle.read(start, 0, HEADER_BYTES, 0);
-      const header = decodeHeader(start.subarray(0, bytesRead), (await handle.stat()).size);
+      const header = decodeHeader(start.subarray(0, bytesRead), info.size, Date.now());
       return header && header.expiresAt > Date.now() ? header : 'dead';
     } catch {
       return 'dead';
@@ -79,7 +89,7 @@ export function createFileStore(options: FileStoreOptions): SharedStore {
   /** Writes an entry beside its final place; the caller renames it there. */
   async function writeTemporary(path: string, value: Uint8Array, expiresAt: number): Promise<string> {
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, encodeEntry(value, expiresAt), { mode: 0o600, flag: 'wx' });
+    await writeFile(temporary, encodeEntry(value, Date.now(), expiresAt), { mode: 0o600, flag: 'wx' });
     return temporary;
   }
 
@@ -96,7 +106,7 @@ export function createFileStore(options: FileStoreOptions): SharedStore {
       if (name.endsWith(ENTRY)) {
         if ((await peek(path)) === 'dead') await discard(path);
       } else if (name.endsWith('.tmp') || name.endsWith('.lock')) {
-        const found = await stat(path).catch(() => undefined);
+        const found = await lstat(path).catch(() => undefined);
         if (found && Date.now() - found.mtimeMs > LEFTOVER_MS) await rm(path, { force: true });
       }
     }

@@ -12,6 +12,8 @@ import {
   isLoopbackBind,
   validateOrigins,
 } from './http-guards.js';
+import { declaresBodyOver, readRequestBody } from './read-request-body.js';
+import { DEFAULT_DRAIN_BUDGET, type DrainBudget, refuseOversizedBody } from './refuse-oversized-body.js';
 import { RequestCancellation } from './request-cancellation.js';
 import { SessionIds } from './session-ids.js';
 
@@ -26,6 +28,8 @@ export interface HttpServerOptions {
   allowedOrigins?: string[];
   /** Largest request body in bytes; larger requests get 413. */
   maxBodyBytes?: number;
+  /** How much of a body refused with 413 is still read and discarded, so its client reads the 413. */
+  oversizedBodyDrain?: DrainBudget;
   /** When set, every /mcp and /metrics request needs `Authorization: Bearer <token>`. */
   bearerToken?: string;
   /**
@@ -57,6 +61,7 @@ export async function startHttpServer(
   const allowedHosts = options.allowedHosts ?? [];
   const allowedOrigins = validateOrigins(options.allowedOrigins ?? []);
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const drainBudget = options.oversizedBodyDrain ?? DEFAULT_DRAIN_BUDGET;
   if (!isLoopbackBind(host) && allowedHosts.length === 0) {
     throw new Error(
       `Refusing to bind ${host} without allowed_hosts: list the host names clients use to reach this server, ` +
@@ -71,7 +76,7 @@ export async function startHttpServer(
   const cancellation = new RequestCancellation();
   const sessions = new SessionIds();
 
-  const httpServer = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const requestId = acceptRequestId(headerValue(req.headers['x-request-id']));
     res.setHeader('X-Request-Id', requestId);
     withRequestId(requestId, () => serve(req, res)).catch((error: unknown) => {
@@ -79,6 +84,12 @@ export async function startHttpServer(
       if (!res.headersSent) reply(res, 500, 'internal error');
       else res.destroy();
     });
+  };
+  const httpServer = createServer(onRequest);
+  // A client that waits for 100 Continue is told 413 instead, and never sends a body declared too large.
+  httpServer.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!declaresBodyOver(req, maxBodyBytes)) res.writeContinue();
+    onRequest(req, res);
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -103,11 +114,8 @@ export async function startHttpServer(
       res.writeHead(200, { 'content-type': metrics.contentType });
       return void res.end(text);
     }
-    const body = await readBody(req, maxBodyBytes);
-    if (body === 'too_large') {
-      res.setHeader('Connection', 'close');
-      return reply(res, 413, `request body larger than ${maxBodyBytes} bytes`);
-    }
+    const body = await readRequestBody(req, maxBodyBytes);
+    if (body === 'too_large') return refuseOversizedBody(req, res, maxBodyBytes, drainBudget);
     const controller = new AbortController();
     const message = parseJson(body);
     const session = sessions.verified(req.headers['mcp-session-id']);
@@ -192,24 +200,4 @@ function toHeaders(req: IncomingMessage): Headers {
     for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
   }
   return headers;
-}
-
-async function readBody(req: IncomingMessage, max: number): Promise<Buffer | undefined | 'too_large'> {
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'DELETE') return undefined;
-  const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > max) {
-    req.resume();
-    return 'too_large';
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      req.resume();
-      return 'too_large';
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
 }

@@ -34,12 +34,15 @@ export interface JsonRowsShape {
   limit: number;
   offset: number;
   pageLimit: number;
+  /** Bytes the rows up to `limit` may take as JSON; rows past it are left out of `rows_json`. */
+  maxBytes: number;
 }
 
 /**
  * A query over `sql` that answers one row: how many rows `sql` gave (`n`), the first `limit` of them
- * as JSON arrays separated by commas (`rows_json`), and the page's rows the same way (`page_json`),
- * rows in the order `sql` gives them. Columns are renamed by position, so repeated names (a `SELECT *`
+ * as JSON arrays separated by commas (`rows_json`, only while their running size stays within
+ * `maxBytes`; `bytes` is the size of all `limit` of them), and the page's rows the same way
+ * (`page_json`), rows in the order `sql` gives them. Columns are renamed by position, so repeated names (a `SELECT *`
  * over a join) are no trouble. DuckDB writes the JSON and joins it into one text: converting a large
  * result to JavaScript values, even one string per row, takes several times longer.
  */
@@ -49,8 +52,11 @@ export function jsonRowsSql(sql: string, columns: ColumnInfo[], shape: JsonRowsS
   const pageEnd = Math.min(shape.limit, shape.offset + shape.pageLimit);
   // An empty window numbers the rows as they arrive: in the query's own order.
   const numbered = `SELECT json_array(${cells.join(', ')})::VARCHAR AS j, row_number() OVER () AS i FROM (${sql}) AS q(${names.join(', ')})`;
+  // The running size stops the text to keep at the budget: a result of huge values is never built whole.
+  const sized = `SELECT j, i, sum(strlen(j) + 1) OVER (ORDER BY i ROWS UNBOUNDED PRECEDING) AS b FROM (${numbered})`;
   return (
-    `SELECT count(*) AS n, string_agg(j, ',' ORDER BY i) FILTER (WHERE i <= ${shape.limit}) AS rows_json, ` +
-    `string_agg(j, ',' ORDER BY i) FILTER (WHERE i > ${shape.offset} AND i <= ${pageEnd}) AS page_json FROM (${numbered})`
+    `SELECT count(*) AS n, string_agg(j, ',' ORDER BY i) FILTER (WHERE i <= ${shape.limit} AND b <= ${shape.maxBytes}) AS rows_json, ` +
+    `max(b) FILTER (WHERE i <= ${shape.limit}) AS bytes, ` +
+    `string_agg(j, ',' ORDER BY i) FILTER (WHERE i > ${shape.offset} AND i <= ${pageEnd}) AS page_json FROM (${sized})`
   );
 }

@@ -23,4 +23,14 @@ export interface TableLimits {
   readConnections?: number;
   /** DuckDB worker threads (default 2: several sessions may share one machine). */
   threads?: number;
+  /**
+   * Largest answer a query gives, in bytes of JSON (default 3 MiB). Cells longer than 2,000
+   * characters are cut first (the answer says which); an answer still larger is refused with
+   * `resource_too_large`, in the engine process, before anything is sent to the server.
+   */
+  maxAnswerBytes?: number;
+  /** Engine processes this server runs at once, whichever tables they hold (default 4). */
+  maxEngines?: number;
+  /** The sum of the memory ceilings of this server's engine processes, in bytes (default 6 GiB). */
+  maxEngineMemoryBytes?: number;
 }

@@ -85,8 +85,15 @@ function dataStart(zip: Buffer, entry: ZipEntry): number {
   return start;
 }
 
+/** Sees each entry's unpacked bytes as they come out, chunk by chunk, none kept. */
+export type EntryInspector = (name: string, chunk: Buffer) => void;
+
 /** Inflates without keeping the output; stops as soon as more than `max` bytes came out. */
-async function inflatedSize(compressed: Buffer, max: number): Promise<number> {
+async function inflatedSize(
+  compressed: Buffer,
+  max: number,
+  onChunk?: (chunk: Buffer) => void,
+): Promise<number> {
   const inflater = createInflateRaw();
   inflater.end(compressed);
   let total = 0;
@@ -94,6 +101,7 @@ async function inflatedSize(compressed: Buffer, max: number): Promise<number> {
     for await (const chunk of inflater) {
       total += (chunk as Buffer).length;
       if (total > max) break;
+      onChunk?.(chunk as Buffer);
     }
   } catch {
     throw damaged('an entry does not inflate');
@@ -123,9 +131,14 @@ function assertNoHiddenEntries(zip: Buffer, spans: Array<[number, number]>, dire
 /**
  * Refuses a ZIP (XLSX) whose entries expand past `capBytes`, before any reader unpacks it: first by
  * the sizes the central directory declares, then by inflating each entry with a counter (a bomb can
- * declare small sizes and still inflate to gigabytes). Memory stays flat: the output is discarded.
+ * declare small sizes and still inflate to gigabytes). Memory stays flat: the output is discarded,
+ * after `inspect` (if given) has seen it.
  */
-export async function checkZipExpansion(path: string, capBytes: number): Promise<void> {
+export async function checkZipExpansion(
+  path: string,
+  capBytes: number,
+  inspect?: EntryInspector,
+): Promise<void> {
   const zip = await readFile(path);
   const { entries, directoryStart } = readDirectory(zip);
   const declared = entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
@@ -135,10 +148,11 @@ export async function checkZipExpansion(path: string, capBytes: number): Promise
   for (const entry of entries) {
     const start = dataStart(zip, entry);
     spans.push([entry.localOffset, start + entry.compressedSize]);
-    const size =
-      entry.method === 8
-        ? await inflatedSize(zip.subarray(start, start + entry.compressedSize), capBytes - expanded)
-        : entry.compressedSize;
+    const data = zip.subarray(start, start + entry.compressedSize);
+    const onChunk = inspect ? (chunk: Buffer) => inspect(entry.name, chunk) : undefined;
+    let size = entry.compressedSize;
+    if (entry.method === 8) size = await inflatedSize(data, capBytes - expanded, onChunk);
+    else onChunk?.(data);
     expanded += size;
     if (expanded > capBytes) throw tooLarge(expanded, capBytes, 'at least');
     if (size !== entry.declaredSize) throw damaged(`entry "${entry.name}" does not match its declared size`);

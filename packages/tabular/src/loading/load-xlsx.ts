@@ -2,6 +2,7 @@ import { DEFAULT_LIMITS, OpenDataError } from '@opendata-mcp/core/errors';
 import type readXlsxFile from 'read-excel-file/node';
 import type { TableLimits } from '../engine/table-limits.js';
 import { checkZipExpansion } from './check-zip-expansion.js';
+import { sheetExtent } from './sheet-extent.js';
 
 // The reader holds every unpacked XML part as a string at once: its memory follows the unpacked size.
 const EXPANSION_FACTOR = 4;
@@ -29,13 +30,16 @@ function csvField(text: string): string {
 /**
  * Reads the first worksheet into CSV text, which then goes through the CSV path (header row
  * search, type inference) like any other file. Cell values keep Excel's own types as text. The
- * archive's unpacked size is checked first, so a decompression bomb is refused before it expands.
+ * archive's unpacked size and the sheets' extent are checked first, so a decompression bomb or a
+ * sheet reaching a far corner is refused before the reader lays it out.
  */
 export async function xlsxToCsv(
   path: string,
   limits: Pick<TableLimits, 'maxDownloadBytes'>,
 ): Promise<{ text: string; notes: string[] }> {
-  await checkZipExpansion(path, xlsxExpansionCap(limits));
+  const extent = sheetExtent();
+  await checkZipExpansion(path, xlsxExpansionCap(limits), extent.inspect);
+  extent.check();
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     // Loaded here, not at import: most servers never open a workbook.

@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api';
 import pLimit from 'p-limit';
+import { boundRows, ENVELOPE_HEADROOM_BYTES } from '../engine/bound-answer.js';
 import type { Engine } from '../engine/create-engine.js';
 import { toEngineError } from '../engine/engine-error.js';
 import { jsonRowsSql } from '../engine/json-rows.js';
@@ -18,7 +19,7 @@ import type {
   TableFormat,
   TableSession,
 } from '../table-session.js';
-import { readConnections } from '../worker/engine-limits.js';
+import { answerBytes, readConnections } from '../worker/engine-limits.js';
 
 /**
  * A fixed set of connections to the locked database. The limiter never starts more tasks than
@@ -110,12 +111,16 @@ export async function createLocalSession(
     });
   const guarded = async (reader: DuckDBConnection, sql: string, limit: number) =>
     (await guardSql(reader, sql, { maxRows: limit, tables: allowed })).sql;
+  // Rows are held to the answer budget here, before they cross to the server.
+  const statedBytes = answerBytes(init.limits);
+  const rowBytes = Math.max(ENVELOPE_HEADROOM_BYTES, statedBytes - ENVELOPE_HEADROOM_BYTES);
   const readRows =
-    (limit: number) =>
+    (limit: number, offset = 0, markCuts = false) =>
     (result: DuckDBResultReader, shown: string): RowArrayResult => {
       const resultColumns = readColumns(result);
-      const rows = readRowArrays(result, resultColumns, limit);
-      return { columns: resultColumns, rows, truncated: result.currentRowCount > limit, sql: shown };
+      const read = readRowArrays(result, resultColumns, limit).slice(offset);
+      const { rows, notes } = boundRows(read, resultColumns, { maxBytes: rowBytes, statedBytes, markCuts });
+      return { columns: resultColumns, rows, truncated: result.currentRowCount > limit, sql: shown, notes };
     };
   const queryJson = (sql: string, options: JsonQueryOptions): Promise<JsonRowsResult> => {
     let columns: ColumnInfo[] = [];
@@ -128,19 +133,34 @@ export async function createLocalSession(
         });
         columns = preparedColumns(prepared);
         prepared.destroySync();
-        const shape = { limit: options.limit, offset: options.page.offset, pageLimit: options.page.limit };
+        const shape = {
+          limit: options.limit,
+          offset: options.page.offset,
+          pageLimit: options.page.limit,
+          maxBytes: Math.max(0, Math.floor(options.maxKeptBytes)),
+        };
         return { run: jsonRowsSql(text, columns, shape), shown: text };
       },
       (result, shown) => {
-        const [count, rows, page] = (result.getRows()[0] ?? []) as [bigint, string | null, string | null];
+        const [count, rows, bytes, page] = (result.getRows()[0] ?? []) as [
+          bigint,
+          string | null,
+          bigint | null,
+          string | null,
+        ];
         const total = Number(count);
+        const bounded = boundRows(JSON.parse(`[${page ?? ''}]`) as unknown[][], columns, {
+          maxBytes: rowBytes,
+          statedBytes,
+        });
         return {
           columns,
-          rowsJson: `[${rows ?? ''}]`,
+          rowsJson: Number(bytes ?? 0) <= options.maxKeptBytes ? `[${rows ?? ''}]` : null,
           rowCount: Math.min(options.limit, total),
-          page: JSON.parse(`[${page ?? ''}]`) as unknown[][],
+          page: bounded.rows,
           truncated: total > options.limit,
           sql: shown,
+          notes: bounded.notes,
         };
       },
       options.signal,
@@ -164,13 +184,14 @@ export async function createLocalSession(
         const text = await guarded(reader, sql, options.limit);
         return { run: text, shown: text };
       };
-      return asRecords(await execute(statement, readRows(options.limit), options.signal));
+      return asRecords(await execute(statement, readRows(options.limit, options.offset), options.signal));
     },
     queryJson,
     sample: async (n) => {
       const count = Math.max(0, Math.floor(n));
       const text = `SELECT * FROM ${sqlIdentifier(first.name)} LIMIT ${count}`;
-      return asRecords(await execute(async () => ({ run: text, shown: text }), readRows(count))).rows;
+      const read = readRows(count, 0, true);
+      return asRecords(await execute(async () => ({ run: text, shown: text }), read)).rows;
     },
     checkNotes: () => {
       const describe = init.describe;

@@ -12,6 +12,7 @@ import { loadJson } from '../loading/load-json.js';
 import { loadParquet } from '../loading/load-parquet.js';
 import { xlsxToCsv } from '../loading/load-xlsx.js';
 import type { RecordField } from '../loading/portal-types.js';
+import { refuseBlankFile } from '../loading/refuse-blank-file.js';
 import type { TableSession } from '../table-session.js';
 import { createLocalSession } from './local-session.js';
 
@@ -70,6 +71,7 @@ export async function openLocalTable(input: OpenLocalTableInput): Promise<TableS
   report(0, 'Detecting the file format');
   // The ends of the file only: a large UTF-8 CSV is never read whole into this process.
   const file = await readFileBytes(input.path, (await stat(input.path)).size, HEAD_BYTES);
+  refuseBlankFile(file);
   const format = detectFormat(file.head.subarray(0, 64 * 1024));
   const declared = normalizeFormatLabel(input.formatHint);
   const notes: string[] = [];

@@ -75,10 +75,14 @@ const LISTS_AND_STRUCTS = words(`
   map_values row struct_extract struct_insert struct_pack unnest
 `);
 
+/**
+ * `json_structure` and `json_contains` are left out: they recurse once per nesting level of the
+ * document, and a value built in the query (`repeat('[', 100000)`) or read from a cell crashes the
+ * engine process. The functions below walk deep documents iteratively (10 million levels tested).
+ */
 const JSON_VALUES = words(`
-  json_array_length json_contains json_exists json_extract json_extract_path
-  json_extract_path_text json_extract_string json_keys json_structure json_type json_valid
-  json_value
+  json_array_length json_exists json_extract json_extract_path json_extract_path_text
+  json_extract_string json_keys json_type json_valid json_value
 `);
 
 const GENERAL = words(`
@@ -101,3 +105,11 @@ export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   ...GENERAL,
   ...OPERATORS,
 ]);
+
+/** Hints for refused functions a model is likely to reach for, pointing at an allowed way. */
+export const REFUSED_FUNCTION_HINTS: Readonly<Record<string, string>> = {
+  json_structure:
+    'json_structure is not available (it recurses over the whole document); inspect JSON with json_type, json_keys and json_extract.',
+  json_contains:
+    "json_contains is not available (it recurses over the whole document); compare an extracted value instead: json_extract_string(doc, '$.key') = 'value'.",
+};

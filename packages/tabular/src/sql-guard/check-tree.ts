@@ -1,4 +1,4 @@
-import { ALLOWED_FUNCTIONS } from './allowed-functions.js';
+import { ALLOWED_FUNCTIONS, REFUSED_FUNCTION_HINTS } from './allowed-functions.js';
 import { refuseSql } from './refuse-sql.js';
 
 type Node = Record<string, unknown>;
@@ -74,8 +74,37 @@ function checkFunction(node: Node): void {
   ) {
     refuseSql(`Schema-qualified functions are not allowed (${quote(name)}).`, FUNCTION_HINT);
   }
-  if (!ALLOWED_FUNCTIONS.has(name)) refuseSql(`The function ${quote(name)} is not allowed.`, FUNCTION_HINT);
+  if (!ALLOWED_FUNCTIONS.has(name)) {
+    refuseSql(`The function ${quote(name)} is not allowed.`, REFUSED_FUNCTION_HINTS[name] ?? FUNCTION_HINT);
+  }
 }
+
+/**
+ * Session probes DuckDB also answers as bare keywords (`SELECT current_user`): the parser gives a
+ * column reference, which the binder turns into the function when no column has the name.
+ */
+const KEYWORD_FUNCTIONS = new Set([
+  'current_catalog',
+  'current_role',
+  'current_schema',
+  'current_user',
+  'session_user',
+  'user',
+]);
+
+function checkColumnRef(node: Node): void {
+  const names = Array.isArray(node.column_names) ? node.column_names : [];
+  const name = String(names[0] ?? '').toLowerCase();
+  if (names.length === 1 && KEYWORD_FUNCTIONS.has(name)) {
+    refuseSql(
+      `${quote(name)} alone names a session function, which is not allowed.`,
+      `For a column of that name, qualify it with its table: data."${name}".`,
+    );
+  }
+}
+
+const SAMPLE_HINT =
+  'Sampling is random, and answers must be repeatable: take rows in a stated order (ORDER BY … LIMIT 100) or a deterministic share (WHERE hash(rowid) % 10 = 0 keeps about a tenth).';
 
 function checkExpression(node: Node): void {
   const kind = String(node.class);
@@ -84,6 +113,7 @@ function checkExpression(node: Node): void {
   }
   if (!EXPRESSION_CLASSES.has(kind)) refuseSql(`Expressions of kind ${kind} are not allowed.`);
   if (kind === 'FUNCTION' || kind === 'WINDOW') checkFunction(node);
+  if (kind === 'COLUMN_REF') checkColumnRef(node);
 }
 
 function checkBaseTable(node: Node, scope: ReadonlySet<string>, tables: ReadonlySet<string>): void {
@@ -115,6 +145,7 @@ function walk(value: unknown, scope: ReadonlySet<string>, depth: number, tables:
     return;
   }
   if (!isNode(value)) return;
+  if (isNode(value.sample)) refuseSql('USING SAMPLE and TABLESAMPLE are not available.', SAMPLE_HINT);
   if (typeof value.class === 'string') {
     checkExpression(value);
   } else if (typeof value.type === 'string') {

@@ -96,3 +96,24 @@ export async function printWithEngine(
   const json = stringify({ error: false, statements: [statement] }) ?? '';
   return scalar(connection, 'SELECT json_deserialize_sql($1::VARCHAR::JSON)', json);
 }
+
+/**
+ * Prints many one-item SELECT nodes in one call and gives back each item's text: DuckDB's
+ * own rendering of an expression, which is what it names an unaliased column after.
+ */
+export async function printSelectItems(
+  connection: DuckDBConnection,
+  selects: Record<string, unknown>[],
+): Promise<string[]> {
+  const documents = selects.map((node) => ({ error: false, statements: [{ node }] }));
+  const prepared = await connection.prepare(
+    `SELECT list_transform(json_extract($1::VARCHAR::JSON, '$[*]'), s -> json_deserialize_sql(s))`,
+  );
+  try {
+    prepared.bindVarchar(1, stringify(documents) ?? '[]');
+    const list = (await prepared.runAndReadAll()).getRows()[0]?.[0] as { items: unknown[] };
+    return list.items.map((text) => String(text).replace(/^SELECT /, ''));
+  } finally {
+    prepared.destroySync();
+  }
+}

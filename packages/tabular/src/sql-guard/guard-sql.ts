@@ -2,7 +2,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { capRows } from './cap-rows.js';
 import { checkTree } from './check-tree.js';
 import { parseWithEngine, printWithEngine } from './engine-parse.js';
-import { assertBoundedSql } from './sql-nesting.js';
+import { pinLiteralTypes } from './pin-literal-types.js';
+import { assertBoundedSql, assertBoundedSubqueries } from './sql-nesting.js';
 
 export interface GuardedSql {
   /** The SQL that runs: printed by DuckDB from the checked tree, with the row cap as its LIMIT. */
@@ -20,8 +21,9 @@ export interface GuardSqlOptions {
 
 /**
  * The verdict on one model-written query, from the parser of the engine that runs it: DuckDB's
- * own parse tree is checked against the allow-list, capped, and printed back by DuckDB. The
- * printed text is parsed and checked once more, so what runs is exactly what was checked.
+ * own parse tree is checked against the allow-list, its subquery depth bounded, capped, its
+ * literals pinned to their types, and printed back by DuckDB. The printed text is parsed and
+ * checked once more, so what runs is exactly what was checked.
  * Throws `unsafe_sql` with a hint that helps rewrite the query.
  */
 export async function guardSql(
@@ -32,7 +34,9 @@ export async function guardSql(
   assertBoundedSql(sql);
   const statement = await parseWithEngine(connection, sql);
   checkTree(statement.node, options.tables);
+  assertBoundedSubqueries(statement.node);
   const limit = capRows(statement.node, options.maxRows + 1);
+  await pinLiteralTypes(connection, statement.node);
   const printed = await printWithEngine(connection, statement);
   checkTree((await parseWithEngine(connection, printed)).node, options.tables);
   return { sql: printed, limit };

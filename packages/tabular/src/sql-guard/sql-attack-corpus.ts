@@ -90,6 +90,14 @@ export const SQL_ATTACK_CORPUS: Record<string, Array<[string, AttackOutcome]>> =
     ['SELECT current_database()', 'refused'],
     ['SELECT setseed(0.5)', 'refused'],
     ["SELECT nextval('s')", 'refused'],
+    // Session functions DuckDB also answers as bare keywords, without parentheses.
+    ['SELECT current_user', 'refused'],
+    ['SELECT session_user', 'refused'],
+    ['SELECT user FROM data', 'refused'],
+    ['SELECT current_role', 'refused'],
+    ['SELECT current_schema', 'refused'],
+    ['SELECT current_catalog', 'refused'],
+    ['SELECT a FROM data WHERE current_user IS NOT NULL', 'refused'],
   ],
   'comment- and case-split keywords': [
     ['SEL/**/ECT * FROM data', 'unparsable'],
@@ -142,6 +150,19 @@ export const SQL_ATTACK_CORPUS: Record<string, Array<[string, AttackOutcome]>> =
       `SELECT levenshtein(replace('${'x'.repeat(1000)}', 'x', '${'y'.repeat(100)}'), replace('${'x'.repeat(1000)}', 'x', '${'z'.repeat(300)}'))`,
       'bomb',
     ],
+    // Planning time doubles with each level of subquery: 60 levels would plan for hours.
+    [`SELECT ${'(SELECT '.repeat(60)}1${')'.repeat(60)}`, 'refused'],
+    [
+      `WITH ${Array.from({ length: 8 }, (_, i) => (i === 0 ? 'c0 AS (SELECT 1 AS x)' : `c${i} AS (SELECT (SELECT x FROM c${i - 1}) AS x)`)).join(', ')} SELECT x FROM c7`,
+      'refused',
+    ],
+    // Deep JSON: a literal is bounded by the SQL's own bracket depth; a document built at run
+    // time would crash the functions that recurse per level, which are not on the list.
+    [`SELECT json_structure('${'['.repeat(5_000)}')`, 'refused'],
+    [`SELECT json_valid('${'['.repeat(200)}${']'.repeat(200)}')`, 'refused'],
+    ["SELECT json_structure(repeat('[', 100000) || repeat(']', 100000))", 'refused'],
+    ["SELECT json_contains(repeat('[', 1000000), '1')", 'refused'],
+    ["SELECT json_valid(repeat('[', 100000) || repeat(']', 100000)) AS ok", 'accepted'],
   ],
   "DuckDB's own dialect": [
     ["SELECT '\\' AS x, duckdb_settings() --' FROM data", 'refused'],
@@ -187,5 +208,14 @@ export const SQL_ATTACK_CORPUS: Record<string, Array<[string, AttackOutcome]>> =
     ["SELECT * FROM data WHERE a = getenv('HOME')", 'refused'],
     ["SELECT * FROM read_csv(['/etc/passwd'])", 'refused'],
     ["SELECT * FROM parquet_metadata('x.parquet')", 'refused'],
+    // Sampling is random: answers must be repeatable.
+    ['SELECT * FROM data USING SAMPLE 10%', 'refused'],
+    ['SELECT * FROM data TABLESAMPLE 10%', 'refused'],
+    ['SELECT * FROM data USING SAMPLE reservoir(5 ROWS) REPEATABLE (42)', 'refused'],
+    ['SELECT count(*) AS n FROM (SELECT * FROM data USING SAMPLE 50%)', 'refused'],
+    ['SELECT a FROM data WHERE hash(rowid) % 10 = 0', 'accepted'],
+    // Scientific notation stays DOUBLE through the printed query.
+    ['SELECT CAST(45e-1 AS BIGINT) AS four, 3e0 * 1.1 AS product FROM data', 'accepted'],
+    ['SELECT 1234567890123e-13 * 1234567890123e-13 * 1234567890123e-13 AS p', 'accepted'],
   ],
 };

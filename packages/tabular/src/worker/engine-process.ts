@@ -45,7 +45,10 @@ export class EngineProcess {
   private memoryWatch: NodeJS.Timeout | undefined;
   private exitStatus: string | null = null;
   private stopReason: StopReason | null = null;
-  private readonly exited: Promise<void>;
+  private lastIdle: number | null = null;
+  private readonly idleListeners: Array<() => void> = [];
+  /** Settles once the process has ended. */
+  readonly exited: Promise<void>;
 
   constructor(
     private readonly engine: SpawnedEngine,
@@ -61,10 +64,22 @@ export class EngineProcess {
       });
     });
     this.idle();
+    // Not idle in the budget's eyes before its first request (its load) has run.
+    this.lastIdle = null;
   }
 
   get alive(): boolean {
     return this.exitStatus === null && this.stopReason === null;
+  }
+
+  /** When the last request ended, if none is running now (null while one runs). */
+  get idleSince(): number | null {
+    return this.inFlight > 0 ? null : this.lastIdle;
+  }
+
+  /** Called each time the last running request ends. */
+  onIdle(listener: () => void): void {
+    this.idleListeners.push(listener);
   }
 
   /**
@@ -95,7 +110,7 @@ export class EngineProcess {
   private run<T>(body: RequestBody, options: RequestOptions): { result: Promise<T>; done: Promise<void> } {
     if (!this.alive) {
       // It never started: whatever stopped the process, this request did not cause it.
-      const error = stopError(this.context('closed', options));
+      const error = stopError(this.context(this.stopReason === 'evicted' ? 'evicted' : 'closed', options));
       return { result: Promise.reject<T>(error), done: Promise.resolve() };
     }
     const id = this.nextId++;
@@ -174,6 +189,8 @@ export class EngineProcess {
   private idle(): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     if (this.inFlight > 0) return;
+    this.lastIdle = performance.now();
+    for (const listener of this.idleListeners) listener();
     clearInterval(this.memoryWatch);
     this.memoryWatch = undefined;
     this.engine.child.unref();

@@ -1,7 +1,7 @@
 import { OpenDataError } from '@opendata-mcp/core/errors';
 
 /** Why the server ended an engine process, or `crashed` when it ended by itself. */
-export type StopReason = 'deadline' | 'memory' | 'closed' | 'crashed';
+export type StopReason = 'deadline' | 'memory' | 'closed' | 'evicted' | 'crashed';
 
 /** Loading a resource, or running a query on a loaded one: the same stop reads differently. */
 export type Phase = 'load' | 'query';
@@ -49,9 +49,12 @@ export function stopError(context: StopContext): OpenDataError {
         },
       );
     case 'closed':
+    case 'evicted':
       return new OpenDataError(
         'query_error',
-        'The table was unloaded before this request ran (another query on it passed its limits, or the server is closing it).',
+        context.reason === 'evicted'
+          ? 'The table was unloaded before this request ran: the server needed its query engine for another table.'
+          : 'The table was unloaded before this request ran (another query on it passed its limits, or the server is closing it).',
         { hint: 'Run the same call again: the resource is loaded afresh.', retryable: true },
       );
     case 'crashed':

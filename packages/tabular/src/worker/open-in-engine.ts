@@ -12,7 +12,7 @@ export async function openInEngine(
   load: Extract<RequestBody, { op: 'open_file' | 'open_records' | 'open_tables' }>,
   options: { signal?: AbortSignal | undefined; onProgress?: ((progress: LoadProgress) => void) | undefined },
 ): Promise<TableSession> {
-  const engine = startEngine(limits);
+  const engine = await startEngine(limits, options.signal);
   try {
     const description = await engine.request<TableDescription>(load, {
       phase: 'load',

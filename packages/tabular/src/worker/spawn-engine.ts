@@ -11,6 +11,9 @@ export interface SpawnedEngine {
   ready: Promise<void>;
 }
 
+/** Names the directory each engine process runs in (and removes when it outlives the server). */
+export const ENGINE_DIR_PREFIX = 'opendata-engine-';
+
 /** Heap for the process's own JavaScript (sniffing, decoding, workbook reading); DuckDB's memory is separate. */
 const HEAP_MB = 1024;
 
@@ -29,22 +32,25 @@ function entryAndFlags(): { entry: string; flags: string[] } {
   return { entry: fileURLToPath(entry), flags: ['--conditions=@opendata-mcp/source', '--import', tsx] };
 }
 
-function childEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+function childEnv(dir: string): NodeJS.ProcessEnv {
+  // Its temporary files (a load's decoded text) go in its own directory, removed with it.
+  const env: NodeJS.ProcessEnv = { TMPDIR: dir };
   for (const name of PASSED_ENV) if (process.env[name] !== undefined) env[name] = process.env[name];
   return env;
 }
 
 /**
  * Starts one engine process in an empty directory of its own: even a relative path the engine
- * might resolve points at nothing. Its IPC channel is its lifeline: it dies with the server.
+ * might resolve points at nothing. Its IPC channel is its lifeline: it dies with the server. The
+ * directory is removed when the process ends: by the server, or by the process itself when the
+ * server ended first (see worker-main.ts).
  */
 export function spawnEngine(): SpawnedEngine {
   const { entry, flags } = entryAndFlags();
-  const cwd = mkdtempSync(join(tmpdir(), 'opendata-engine-'));
+  const cwd = mkdtempSync(join(tmpdir(), ENGINE_DIR_PREFIX));
   const child = fork(entry, [], {
     cwd,
-    env: childEnv(),
+    env: childEnv(cwd),
     execArgv: [`--max-old-space-size=${HEAP_MB}`, ...flags],
     serialization: 'advanced',
     // Nothing of the engine's reaches the server's stdout (protocol frames) or stderr (JSON-line logs).

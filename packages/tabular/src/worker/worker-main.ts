@@ -4,16 +4,25 @@
  * loaders, SQL parsing and execution) runs here, so a crash, a hang or a runaway allocation ends
  * this process and never the server.
  */
+import { rmSync } from 'node:fs';
+import { basename } from 'node:path';
 import { isOpenDataError } from '@opendata-mcp/core/errors';
 import { prepareEngine } from '../engine/create-engine.js';
 import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
+import { inspectHere } from './inspect-here.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
+import { ENGINE_DIR_PREFIX } from './spawn-engine.js';
 
-// Without the server there is nobody to answer: die at once, even inside a native call.
-process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+// Without the server there is nobody to answer: die at once, even inside a native call. The server
+// cannot remove this process's directory any more (its temporary files included): do it first.
+process.on('disconnect', () => {
+  const dir = process.cwd();
+  if (basename(dir).startsWith(ENGINE_DIR_PREFIX)) rmSync(dir, { recursive: true, force: true });
+  process.kill(process.pid, 'SIGKILL');
+});
 
 let session: TableSession | undefined;
 /** Queries in flight, by request id, so an interrupt stops the one it names. */
@@ -74,8 +83,12 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       try {
         const options = { limit: request.limit, signal: controller.signal };
         return request.op === 'query_json'
-          ? await openedSession().queryJson(request.sql, { ...options, page: request.page })
-          : await openedSession().query(request.sql, options);
+          ? await openedSession().queryJson(request.sql, {
+              ...options,
+              page: request.page,
+              maxKeptBytes: request.maxKeptBytes,
+            })
+          : await openedSession().query(request.sql, { ...options, offset: request.offset ?? 0 });
       } finally {
         running.delete(request.id);
       }
@@ -84,6 +97,8 @@ async function answer(request: Exclude<WorkerRequest, { op: 'interrupt' }>) {
       return openedSession().sample(request.n);
     case 'check_notes':
       return openedSession().checkNotes();
+    case 'inspect':
+      return inspectHere(request.sql, request.maxTreeChars);
   }
 }
 

@@ -1,0 +1,115 @@
+import {
+  type DimensionFilters,
+  dimensionConditions,
+  OpenDataError,
+  type ToolContext,
+} from '@opendata-mcp/core';
+import { distance } from 'fastest-levenshtein';
+import { type Language, labelPattern } from '../language.js';
+import { PREFIXES } from '../sparql/prefixes.js';
+import { selectRows } from '../sparql/send-sparql.js';
+import { literal } from '../sparql/sparql-terms.js';
+import { findDimension, type NamedDimension } from './dimension-names.js';
+import { CODELIST_TTL_MS, dimensionValuesSource } from './dimension-values-source.js';
+import type { ObservationFilter } from './observation-filter.js';
+
+const CLOSE_VALUES = 5;
+/** Values read to find close ones: a code list of every Swiss municipality fits. */
+const CANDIDATES_READ = 3000;
+
+/** The values asked for by equality, per coded dimension: labels or IRIs the store must know. */
+function equalityValues(
+  filters: DimensionFilters | ObservationFilter[] | undefined,
+  dimensions: NamedDimension[],
+): Map<NamedDimension, Set<string>> {
+  const asked = new Map<NamedDimension, Set<string>>();
+  const add = (dimension: string, values: string[]) => {
+    const dim = findDimension(dimensions, dimension);
+    if (!dim.iriValued || dim.datatype) return;
+    const set = asked.get(dim) ?? new Set<string>();
+    for (const value of values) set.add(value.trim());
+    asked.set(dim, set);
+  };
+  if (Array.isArray(filters)) {
+    for (const f of filters) if (f.op === '=') add(f.dimension, [f.value]);
+  } else {
+    for (const c of dimensionConditions(filters)) if (c.anyOf) add(c.dimension, c.anyOf);
+  }
+  return asked;
+}
+
+/**
+ * Refuses a filter value that names no value of its coded dimension, as the store would silently
+ * answer no rows: an unknown label reads as "no data" when it is a typo. One query per filtered
+ * dimension says which of the asked labels or IRIs exist (kept as long as the code lists); only on
+ * a miss is the dimension's list read, to suggest close values. Returns the requests sent.
+ */
+export async function checkFilterValues(
+  ctx: ToolContext,
+  endpoint: string,
+  cubeUri: string,
+  filters: DimensionFilters | ObservationFilter[] | undefined,
+  dimensions: NamedDimension[],
+  language: Language,
+): Promise<number> {
+  let sent = 0;
+  for (const [dim, values] of equalityValues(filters, dimensions)) {
+    const query = `${PREFIXES}
+SELECT DISTINCT ?asked WHERE {
+  VALUES ?asked { ${[...values].map((v) => literal(v)).join(' ')} }
+  { SELECT DISTINCT ?value WHERE { ${dimensionValuesSource(cubeUri, dim)} } }
+  FILTER(STR(?value) = ?asked || EXISTS { ?value schema:name ?l FILTER(LCASE(STR(?l)) = LCASE(?asked)) })
+}`;
+    const answer = await selectRows(ctx, endpoint, query, { cacheTtlMs: CODELIST_TTL_MS });
+    if (!answer.fromCache) sent++;
+    const found = new Set(answer.body.results.bindings.map((b) => b.asked?.value));
+    const missing = [...values].find((v) => !found.has(v));
+    if (missing !== undefined) throw await unknownValue(ctx, endpoint, cubeUri, dim, missing, language);
+  }
+  return sent;
+}
+
+async function unknownValue(
+  ctx: ToolContext,
+  endpoint: string,
+  cubeUri: string,
+  dim: NamedDimension,
+  asked: string,
+  language: Language,
+): Promise<OpenDataError> {
+  const query = `${PREFIXES}
+SELECT ?value ?label WHERE {
+  { SELECT DISTINCT ?value WHERE { ${dimensionValuesSource(cubeUri, dim)} } LIMIT ${CANDIDATES_READ} }
+  ${labelPattern('value', 'label', language).replaceAll('\n', '\n  ')}
+}`;
+  const answer = await selectRows(ctx, endpoint, query, { cacheTtlMs: CODELIST_TTL_MS });
+  const names = answer.body.results.bindings
+    .map((b) => b.label?.value ?? b.value?.value)
+    .filter((name): name is string => Boolean(name));
+  const close = closeValues(asked, names);
+  const shown = close.map((name) => `"${name.slice(0, 80)}"`).join(', ');
+  return new OpenDataError(
+    'invalid_input',
+    `No value of "${dim.name}" in this cube matches "${asked.slice(0, 60)}".`,
+    {
+      hint:
+        `${close.length > 0 ? `Close values: ${shown}. ` : ''}` +
+        `list_dimension_values {"cube_id": "${cubeUri}", "dimension": "${dim.name.slice(0, 80)}"} lists them all.`,
+      details: { dimension: dim.path },
+    },
+  );
+}
+
+/** The names nearest to what was asked: those containing it (or contained in it) first, then by edit distance. */
+export function closeValues(asked: string, names: string[]): string[] {
+  const needle = asked.toLowerCase();
+  const scored = [...new Set(names)].map((name) => {
+    const lower = name.toLowerCase();
+    const contains = lower.includes(needle) || needle.includes(lower);
+    return { name, score: (contains ? 0 : 1000) + distance(needle, lower) };
+  });
+  return scored
+    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .slice(0, CLOSE_VALUES)
+    .map((s) => s.name);
+}
