@@ -32,8 +32,9 @@ let starting: Promise<EngineProcess> | undefined;
 function parserProcess(): Promise<EngineProcess> {
   if (inspector?.alive) return Promise.resolve(inspector);
   starting ??= warmEngine()
-    .then(() => {
-      inspector = startEngine(PARSER_LIMITS);
+    .then(async () => {
+      // The parser counts against the server's engine budget like any table's process.
+      inspector = await startEngine(PARSER_LIMITS);
       // The spare just taken is replaced now: a parse costs little, and the table it is about is loaded next.
       void warmEngine();
       return inspector;
