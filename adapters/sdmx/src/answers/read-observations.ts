@@ -51,11 +51,8 @@ export async function readObservations(
       throw retry;
     }
   }
-  const observations = parseDataMessage(
-    answer.text,
-    answer.headers['content-type'],
-    structure,
-    language,
+  const observations = (
+    await parseDataMessage(answer.text, answer.headers['content-type'], structure, language, ctx.signal)
   ).observations.filter((o) => o.obs_value !== null);
   return {
     key,

@@ -99,7 +99,9 @@ async function fromAvailableConstraint(
   });
   try {
     const answer = await fetchStructure(rt, ctx, url);
-    const constraint = parseStructureMessage(answer.text).constraints.find((c) => c.type === 'Actual');
+    const constraint = (await parseStructureMessage(answer.text, ctx.signal)).constraints.find(
+      (c) => c.type === 'Actual',
+    );
     if (!constraint) return undefined;
     return {
       source: 'availableconstraint',

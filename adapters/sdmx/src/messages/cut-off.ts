@@ -1,13 +1,13 @@
 import { OpenDataError } from '@opendata-mcp/core';
 
 /**
- * The registry's answer ends before its message does. A body cut in transit is a transport
- * failure, retryable like any other, and never read as a shorter answer.
+ * The registry's answer stopped before the message did (a dropped connection, a proxy or the
+ * registry giving up mid-answer): a transport failure worth retrying, never read as a shorter answer.
  */
 export function cutOff(format: string): OpenDataError {
   return new OpenDataError(
     'upstream_unavailable',
-    `The registry's ${format} answer ends before the message does: the transfer was cut off.`,
-    { hint: 'Try again; the registry or the network broke off the answer.' },
+    `The registry's ${format} answer ended before the message did: the message was cut off.`,
+    { hint: 'Try again; if it keeps happening, narrow the query so the answer is smaller.' },
   );
 }

@@ -75,21 +75,25 @@ export function buildObservation(
 ): Observation {
   const order = ctx.dimensionIds ?? messageDimensionOrder ?? [];
   const dimensions: Record<string, CodedValue> = {};
-  for (const id of order) {
+  let seriesKey = '';
+  for (let i = 0; i < order.length; i++) {
+    const id = order[i] as string;
     const cell = values.get(id);
     // A labelled cell is shared as it is (parsers reuse one per distinct code); nothing mutates it.
     if (cell) dimensions[id] = cell.label !== null ? cell : ctx.cell(id, cell.code);
+    seriesKey = i === 0 ? (cell?.code ?? '') : `${seriesKey}.${cell?.code ?? ''}`;
   }
   const attributes: Record<string, CodedValue> = {};
-  const dimensionSet = new Set(order);
   for (const [id, cell] of values) {
-    if (dimensionSet.has(id) || id === ctx.timeId || id === ctx.measureId || cell.code === '') continue;
+    // Every id of the key that is in `values` is in `dimensions` by now.
+    if (Object.hasOwn(dimensions, id) || id === ctx.timeId || id === ctx.measureId || cell.code === '')
+      continue;
     // With a structure, only its attributes count; message plumbing (xsi:type and the like) does not.
     if (ctx.attributeIds && !ctx.attributeIds.has(id)) continue;
     attributes[id] = cell.label !== null ? cell : ctx.cell(id, cell.code);
   }
   return {
-    series_key: order.map((id) => dimensions[id]?.code ?? '').join('.'),
+    series_key: seriesKey,
     dimensions,
     time_period: values.get(ctx.timeId)?.code ?? '',
     obs_value: published,

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
+import { isOpenDataError } from '@opendata-mcp/core';
 import { csvCutOff } from './csv-cut-off.js';
 import { cutOff } from './cut-off.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { notData } from './not-data.js';
 import { type DataFormat, numberOf, type Observation, type ParsedData } from './observation.js';
-
-// csv-parse is required on the first data answer rather than at server start.
-const require = createRequire(import.meta.url);
+import { readCsvRows } from './read-csv-rows.js';
 
 /** Columns that describe the message, not a component: SDMX-CSV 1.0 and 2.0. */
 const MESSAGE_COLUMNS = new Set(['DATAFLOW', 'STRUCTURE', 'STRUCTURE_ID', 'ACTION']);
@@ -30,24 +28,24 @@ interface Column {
  * component id, so their order does not matter; without a structure, the columns before the time
  * period (or the value) are the key, as both SDMX-CSV versions order them.
  */
-export function parseDataCsvText(text: string, ctx: DataContext): ParsedData {
-  const { parse } = require('csv-parse/sync') as typeof import('csv-parse/sync');
-  if (csvCutOff(text)) throw cutOff('CSV');
-  let rows: string[][];
-  try {
-    rows = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false });
-  } catch {
-    throw notData('SDMX CSV', 'the CSV does not parse');
-  }
-  const header = rows[0];
-  if (!header) throw notData('SDMX CSV', 'the answer is empty');
-  const columns = mapColumns(header, ctx);
-  const measure = columns.find((c) => c.kind === 'measure');
-  if (!measure) throw notData('SDMX CSV', 'it has no observation-value column');
-  const dimensionOrder = columns.filter((c) => c.kind === 'dimension').map((c) => c.id);
+export async function parseDataCsvText(
+  text: string,
+  ctx: DataContext,
+  signal?: AbortSignal,
+): Promise<ParsedData> {
+  let header: string[] | null = null;
+  let columns: Column[] = [];
+  let dimensionOrder: string[] = [];
   const observations: Observation[] = [];
-  for (let r = 1; r < rows.length; r++) {
-    const row = rows[r] as string[];
+  const onRow = (row: string[]) => {
+    if (header === null) {
+      header = row;
+      columns = mapColumns(row, ctx);
+      if (!columns.some((c) => c.kind === 'measure'))
+        throw notData('SDMX CSV', 'it has no observation-value column');
+      dimensionOrder = columns.filter((c) => c.kind === 'dimension').map((c) => c.id);
+      return;
+    }
     const cells = new Map<string, { code: string; label: string | null }>();
     let published: string | null = null;
     for (const column of columns) {
@@ -57,8 +55,17 @@ export function parseDataCsvText(text: string, ctx: DataContext): ParsedData {
       } else cells.set(column.id, coded(row, column));
     }
     observations.push(buildObservation(ctx, cells, published, numberOf(published), dimensionOrder));
+  };
+  try {
+    await readCsvRows(text, onRow, signal);
+  } catch (error) {
+    if (isOpenDataError(error) || signal?.aborted) throw error;
+    // A cut body fails the parse (an open quote, a short last record): only then is it told apart.
+    if (csvCutOff(text)) throw cutOff('CSV');
+    throw notData('SDMX CSV', 'the CSV does not parse');
   }
-  const first = headerId(header[0] ?? '');
+  const first = header === null ? null : headerId((header as string[])[0] ?? '');
+  if (first === null) throw notData('SDMX CSV', 'the answer is empty');
   const dialect: DataFormat =
     first === 'DATAFLOW' ? 'sdmx-csv-1.0' : first === 'STRUCTURE' ? 'sdmx-csv-2.0' : 'code-label-columns';
   return { dialect, observations };

@@ -1,3 +1,4 @@
+import { breathe, SLICE_ITEMS } from '../registry/breathe.js';
 import { cutOff } from './cut-off.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { jsonCutOff } from './json-cut-off.js';
@@ -16,13 +17,25 @@ interface Component {
   resolved: Array<{ code: string; label: string | null } | undefined>;
 }
 
+/** Counts decoded observations and gives the event loop a turn every SLICE_ITEMS of them. */
+interface Pace {
+  signal: AbortSignal | undefined;
+  count: number;
+}
+
 /**
  * Reads an SDMX-JSON data message, 1.0 (`structure` + `dataSets` at the top, or under `data`) or
  * 2.0 (`data.structures[]`, each data set naming its structure). Series keys and observation
  * keys are indexes into the message's own value lists; observation arrays hold the value(s)
  * first, then attribute indexes. Data sets whose action is Delete carry no observations to read.
+ * `JSON.parse` is one native call (the body is capped by the response size limit); the decoding
+ * after it gives the event loop a turn every SLICE_ITEMS observations.
  */
-export function parseDataJson(text: string, ctx: DataContext): ParsedData {
+export async function parseDataJson(
+  text: string,
+  ctx: DataContext,
+  signal?: AbortSignal,
+): Promise<ParsedData> {
   let message: Json;
   try {
     message = JSON.parse(text);
@@ -35,11 +48,12 @@ export function parseDataJson(text: string, ctx: DataContext): ParsedData {
   if (!Array.isArray(dataSets)) throw notData('SDMX-JSON', 'it has no dataSets');
   const v2 = Array.isArray(body.structures);
   const observations: Observation[] = [];
+  const pace: Pace = { signal, count: 0 };
   for (const dataSet of dataSets) {
     if (String(dataSet?.action ?? '').toLowerCase() === 'delete') continue;
     const structure = v2 ? body.structures[Number(dataSet.structure ?? 0)] : body.structure;
     if (!structure?.dimensions) throw notData('SDMX-JSON', 'a data set has no structure to read its keys');
-    readDataSet(dataSet, structure, ctx, observations, v2);
+    await readDataSet(dataSet, structure, ctx, observations, v2, pace);
   }
   return { dialect: v2 ? 'sdmx-json-2.0' : 'sdmx-json-1.0', observations };
 }
@@ -53,13 +67,14 @@ function components(list: Json): Component[] {
   }));
 }
 
-function readDataSet(
+async function readDataSet(
   dataSet: Json,
   structure: Json,
   ctx: DataContext,
   out: Observation[],
   v2: boolean,
-): void {
+  pace: Pace,
+): Promise<void> {
   const dims = structure.dimensions;
   const attrs = structure.attributes ?? {};
   const dataSetDims = components(dims.dataSet);
@@ -77,40 +92,53 @@ function readDataSet(
 
   const base: Cells = new Map();
   for (const d of dataSetDims) set(base, d, 0, ctx);
-  indexed(base, dataSetAttrs, dataSet.attributes, ctx);
+  indexed(base, dataSetAttrs, dataSet.attributes, 0, ctx);
 
   const emit = (cells: Cells, obsKey: string, values: Json) => {
     const own: Cells = new Map(cells);
-    positions(obsKey).forEach((index, i) => {
-      const d = obsDims[i];
-      if (d) set(own, d, index, ctx);
-    });
+    atPositions(own, obsDims, obsKey, ctx);
     const array: Json[] = Array.isArray(values) ? values : [values];
-    indexed(own, obsAttrs, array.slice(measureCount), ctx);
+    indexed(own, obsAttrs, array, measureCount, ctx);
     const published = publishedOf(array[0]);
     out.push(buildObservation(ctx, own, published, numberOf(published), order));
   };
+  const breatheEvery = async () => {
+    if (++pace.count % SLICE_ITEMS === 0) await breathe(pace.signal);
+  };
 
   if (dataSet.series && typeof dataSet.series === 'object') {
-    for (const [seriesKey, series] of Object.entries(dataSet.series as Record<string, Json>)) {
+    for (const seriesKey in dataSet.series as Record<string, Json>) {
+      const series = dataSet.series[seriesKey];
       const cells: Cells = new Map(base);
-      positions(seriesKey).forEach((index, i) => {
-        const d = seriesDims[i];
-        if (d) set(cells, d, index, ctx);
-      });
-      indexed(cells, seriesAttrs, series?.attributes, ctx);
-      for (const [obsKey, values] of Object.entries((series?.observations ?? {}) as Record<string, Json>))
-        emit(cells, obsKey, values);
+      atPositions(cells, seriesDims, seriesKey, ctx);
+      indexed(cells, seriesAttrs, series?.attributes, 0, ctx);
+      const observations = (series?.observations ?? {}) as Record<string, Json>;
+      for (const obsKey in observations) {
+        emit(cells, obsKey, observations[obsKey]);
+        await breatheEvery();
+      }
     }
   }
   if (dataSet.observations && typeof dataSet.observations === 'object') {
-    for (const [obsKey, values] of Object.entries(dataSet.observations as Record<string, Json>))
-      emit(base, obsKey, values);
+    const observations = dataSet.observations as Record<string, Json>;
+    for (const obsKey in observations) {
+      emit(base, obsKey, observations[obsKey]);
+      await breatheEvery();
+    }
   }
 }
 
-function positions(key: string): number[] {
-  return key === '' ? [] : key.split(':').map(Number);
+/** Sets the dimension values a "0:3:1" key names, by index into each dimension's value list. */
+function atPositions(cells: Cells, dims: Component[], key: string, ctx: DataContext): void {
+  if (key === '') return;
+  let position = 0;
+  let start = 0;
+  for (let i = 0; i <= key.length; i++) {
+    if (i < key.length && key.charCodeAt(i) !== 58) continue;
+    const d = dims[position++];
+    if (d) set(cells, d, Number(key.slice(start, i)), ctx);
+    start = i + 1;
+  }
 }
 
 /**
@@ -133,24 +161,31 @@ function set(cells: Cells, component: Component, index: number, ctx: DataContext
  * Attribute values by index (null: not given). A value without an id (a free text such as a
  * series title) is its own code; a non-index (2.0 allows a literal value) is taken as is.
  */
-function indexed(cells: Cells, attributes: Component[], indexes: Json, ctx: DataContext): void {
+function indexed(cells: Cells, attributes: Component[], indexes: Json, from: number, ctx: DataContext): void {
   if (!Array.isArray(indexes)) return;
-  indexes.forEach((index: Json, i: number) => {
-    const attribute = attributes[i];
-    if (!attribute || index === null || index === undefined) return;
+  for (let i = from; i < indexes.length; i++) {
+    const index = indexes[i];
+    const attribute = attributes[i - from];
+    if (!attribute || index === null || index === undefined) continue;
     if (typeof index !== 'number') {
       cells.set(attribute.id, {
         code: typeof index === 'object' ? JSON.stringify(index) : String(index),
         label: null,
       });
-      return;
+      continue;
     }
-    const value = attribute.values[index];
-    if (value === undefined) return;
-    if (value.id === undefined)
-      cells.set(attribute.id, { code: labelOf(value, ctx.language) ?? '', label: null });
-    else cells.set(attribute.id, { code: String(value.id), label: labelOf(value, ctx.language) });
-  });
+    let resolved = attribute.resolved[index];
+    if (resolved === undefined) {
+      const value = attribute.values[index];
+      if (value === undefined) continue;
+      resolved =
+        value.id === undefined
+          ? { code: labelOf(value, ctx.language) ?? '', label: null }
+          : { code: String(value.id), label: labelOf(value, ctx.language) };
+      attribute.resolved[index] = resolved;
+    }
+    cells.set(attribute.id, resolved);
+  }
 }
 
 function labelOf(value: Json, language: string): string | null {

@@ -20,10 +20,15 @@ function keyed(observations: Observation[]): Map<string, number | null> {
 }
 
 describe('parseDataMessage: one observation model from every format', () => {
-  it('reads the same 1,000 BIS observations from SDMX-ML structure-specific and SDMX-CSV 1.0, value by value', () => {
-    const structure = bis();
-    const xml = parseDataMessage(recorded('bis/data_structurespecific.xml'), undefined, structure, 'en');
-    const csv = parseDataMessage(recorded('bis/data_sdmxcsv1.csv'), 'text/csv', structure, 'en');
+  it('reads the same 1,000 BIS observations from SDMX-ML structure-specific and SDMX-CSV 1.0, value by value', async () => {
+    const structure = await bis();
+    const xml = await parseDataMessage(
+      recorded('bis/data_structurespecific.xml'),
+      undefined,
+      structure,
+      'en',
+    );
+    const csv = await parseDataMessage(recorded('bis/data_sdmxcsv1.csv'), 'text/csv', structure, 'en');
     expect(xml.dialect).toBe('sdmx-ml-2.1-structure-specific');
     expect(csv.dialect).toBe('sdmx-csv-1.0');
     expect(xml.observations).toHaveLength(1000);
@@ -43,11 +48,11 @@ describe('parseDataMessage: one observation model from every format', () => {
     expect(first?.dimensions.FREQ?.label).toBe('Annual');
   });
 
-  it('reads the ECB EXR samples in SDMX-ML generic, structure-specific, SDMX-JSON 1.0 and 2.0 as the sdmx library reads them', () => {
-    const ng = recordedDsd(`${SAMPLES}/ng-structure-full.xml`, 'ECB_EXR_NG');
+  it('reads the ECB EXR samples in SDMX-ML generic, structure-specific, SDMX-JSON 1.0 and 2.0 as the sdmx library reads them', async () => {
+    const ng = await recordedDsd(`${SAMPLES}/ng-structure-full.xml`, 'ECB_EXR_NG');
     const wantNg = expectedTable(`${SAMPLES}/expected/ng-flat-xml.txt`);
     for (const file of ['ng-flat.xml', 'ng-ts.xml', 'ng-ts-ss.xml']) {
-      const parsed = parseDataMessage(recorded(`${SAMPLES}/${file}`), 'application/xml', ng, 'en');
+      const parsed = await parseDataMessage(recorded(`${SAMPLES}/${file}`), 'application/xml', ng, 'en');
       expect(keyed(parsed.observations), file).toEqual(wantNg);
     }
     const wantFlat = expectedTable(`${SAMPLES}/expected/flat-json.txt`);
@@ -60,7 +65,7 @@ describe('parseDataMessage: one observation model from every format', () => {
       ['sdmxjson2_exr-cross-section.json', 'sdmx-json-2.0'],
     ];
     for (const [file, dialect] of json) {
-      const parsed = parseDataMessage(recorded(`${SAMPLES}/${file}`), 'application/json', null, 'en');
+      const parsed = await parseDataMessage(recorded(`${SAMPLES}/${file}`), 'application/json', null, 'en');
       expect(parsed.dialect, file).toBe(dialect);
       expect(keyed(parsed.observations), file).toEqual(wantFlat);
       // The message's own key positions order the key: FREQ.CURRENCY.CURRENCY_DENOM.EXR_TYPE.EXR_SUFFIX.
@@ -68,12 +73,12 @@ describe('parseDataMessage: one observation model from every format', () => {
     }
   });
 
-  it('labels codes from the message itself in SDMX-JSON, and skips data sets that delete', () => {
-    const ts = parseDataMessage(recorded(`${SAMPLES}/sdmxjson1_ts.json`), undefined, null, 'en');
+  it('labels codes from the message itself in SDMX-JSON, and skips data sets that delete', async () => {
+    const ts = await parseDataMessage(recorded(`${SAMPLES}/sdmxjson1_ts.json`), undefined, null, 'en');
     const rub = ts.observations.find((o) => o.dimensions.CURRENCY?.code === 'RUB');
     expect(rub?.dimensions.CURRENCY?.label).toBe('Russian rouble');
     expect(rub?.attributes.TITLE?.code).toBe('Russian rouble (RUB)');
-    const deleting = parseDataMessage(
+    const deleting = await parseDataMessage(
       recorded(`${SAMPLES}/sdmxjson2_exr-action-delete.json`),
       undefined,
       null,
@@ -82,9 +87,9 @@ describe('parseDataMessage: one observation model from every format', () => {
     expect(deleting.observations.map((o) => o.value)).toEqual([40.3426, 40.3]);
   });
 
-  it('reads a real ECB GenericData series with labels and attributes from the real EXR structure', () => {
-    const structure = recordedFlow('sdmx-test-data/ecb/dataflow_EXR_references_all.xml', 'EXR', 'ECB');
-    const parsed = parseDataMessage(
+  it('reads a real ECB GenericData series with labels and attributes from the real EXR structure', async () => {
+    const structure = await recordedFlow('sdmx-test-data/ecb/dataflow_EXR_references_all.xml', 'EXR', 'ECB');
+    const parsed = await parseDataMessage(
       recorded('sdmx-test-data/ecb/data_M.USD.EUR.SP00.A_generic.xml'),
       'application/vnd.sdmx.genericdata+xml;version=2.1',
       structure,
@@ -103,8 +108,8 @@ describe('parseDataMessage: one observation model from every format', () => {
     expect(parsed.observations.every((o) => o.attributes.UNIT?.code === 'USD')).toBe(true);
   });
 
-  it('reads SDMX-ML 3.0 structure-specific data with multi-valued attributes, and 2.1 time-series variants', () => {
-    const v3 = parseDataMessage(recorded(`${SAMPLES}/sdmxml30_ECB_EXR_CA.xml`), undefined, null, 'en');
+  it('reads SDMX-ML 3.0 structure-specific data with multi-valued attributes, and 2.1 time-series variants', async () => {
+    const v3 = await parseDataMessage(recorded(`${SAMPLES}/sdmxml30_ECB_EXR_CA.xml`), undefined, null, 'en');
     expect(v3.dialect).toBe('sdmx-ml-3.0-structure-specific');
     expect(v3.observations.map((o) => [o.time_period, o.value])).toEqual([
       ['2017', 1.46472274509804],
@@ -112,7 +117,7 @@ describe('parseDataMessage: one observation model from every format', () => {
       ['2019', 1.485477254901961],
     ]);
     expect(v3.observations[1]?.attributes.OBS_STATUS?.code).toBe('J;U;N');
-    const imf = parseDataMessage(
+    const imf = await parseDataMessage(
       recorded('sdmx-test-data/other/IMF_PCPS_structurespecific_timeseries.xml'),
       undefined,
       null,
@@ -121,7 +126,7 @@ describe('parseDataMessage: one observation model from every format', () => {
     expect(imf.observations).toHaveLength(1);
     expect(imf.observations[0]?.value).toBe(2705.345);
     expect(imf.observations[0]?.dimensions.COMMODITY?.code).toBe('PZINC');
-    const wits = parseDataMessage(
+    const wits = await parseDataMessage(
       recorded('sdmx-test-data/other/WB_WITS_generic_gh-78.xml'),
       undefined,
       null,
@@ -132,39 +137,58 @@ describe('parseDataMessage: one observation model from every format', () => {
     expect(wits.observations[0]?.attributes.DATASOURCE?.code).toBe('TRN');
   });
 
-  it('reads SDMX-CSV 2.0, with and without labels, and the code-and-label layout', () => {
-    const plain = parseDataMessage(recorded(`${SAMPLES}/sdmxcsv2_example-01.csv`), 'text/csv', null, 'en');
+  it('reads SDMX-CSV 2.0, with and without labels, and the code-and-label layout', async () => {
+    const plain = await parseDataMessage(
+      recorded(`${SAMPLES}/sdmxcsv2_example-01.csv`),
+      'text/csv',
+      null,
+      'en',
+    );
     expect(plain.dialect).toBe('sdmx-csv-2.0');
     expect(plain.observations.map((o) => [o.series_key, o.value])).toEqual([
       ['A.B.2014-01', 12.4],
       ['A.B.2014-02', 10.8],
     ]);
     expect(plain.observations[0]?.attributes.ATTR_3?.code).toBe('Normal, special and other values');
-    const labelled = parseDataMessage(recorded(`${SAMPLES}/sdmxcsv2_example-05.csv`), undefined, null, 'en');
+    const labelled = await parseDataMessage(
+      recorded(`${SAMPLES}/sdmxcsv2_example-05.csv`),
+      undefined,
+      null,
+      'en',
+    );
     expect(labelled.observations[0]?.dimensions.DIM_1).toEqual({ code: 'A', label: 'Value A' });
     expect(labelled.observations[1]?.value).toBe(10.8);
-    const multi = parseDataMessage(recorded(`${SAMPLES}/sdmxcsv2_example-09A.csv`), undefined, null, 'en');
+    const multi = await parseDataMessage(
+      recorded(`${SAMPLES}/sdmxcsv2_example-09A.csv`),
+      undefined,
+      null,
+      'en',
+    );
     expect(multi.observations.map((o) => o.value)).toEqual([12.4, 10.8, 11.2]);
-    const unicef = parseDataMessage(
+    const unicef = await parseDataMessage(
       recorded('unicef/data/CME_MRY0T4_USA_2020_pinning.csv'),
       'application/vnd.sdmx.data+csv',
-      recordedFlow('unicef/dataflow_CME_references_all.xml', 'CME', 'UNICEF'),
+      await recordedFlow('unicef/dataflow_CME_references_all.xml', 'CME', 'UNICEF'),
       'en',
     );
     expect(unicef.dialect).toBe('code-label-columns');
     expect(unicef.observations[0]?.dimensions.REF_AREA).toEqual({ code: 'USA', label: 'United States' });
   });
 
-  it('chooses the parser by what came back, whatever was asked', () => {
+  it('chooses the parser by what came back, whatever was asked', async () => {
     const csv = recorded('bis/data_sdmxcsv1.csv');
     // Labelled as XML by a careless server: the label wins and the body is refused as XML.
-    expect(() => parseDataMessage(csv, 'application/xml', bis(), 'en')).toThrow(/not readable SDMX-ML/);
+    await expect(parseDataMessage(csv, 'application/xml', await bis(), 'en')).rejects.toThrow(
+      /not readable SDMX-ML/,
+    );
     // Generic labels fall back on the body.
-    expect(parseDataMessage(csv, 'application/octet-stream', bis(), 'en').dialect).toBe('sdmx-csv-1.0');
-    expect(parseDataMessage(csv, undefined, bis(), 'en').observations).toHaveLength(1000);
+    expect((await parseDataMessage(csv, 'application/octet-stream', await bis(), 'en')).dialect).toBe(
+      'sdmx-csv-1.0',
+    );
+    expect((await parseDataMessage(csv, undefined, await bis(), 'en')).observations).toHaveLength(1000);
   });
 
-  it('refuses what is not data with upstream_error', () => {
+  it('refuses what is not data with upstream_error', async () => {
     const refusals: Array<[string, string | undefined]> = [
       ['<html><body>Checking your browser</body></html>', 'text/html'],
       ['{"data": {"structures": []}}', 'application/json'],
@@ -179,20 +203,49 @@ describe('parseDataMessage: one observation model from every format', () => {
       ],
     ];
     for (const [body, type] of refusals) {
-      expect(() => parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).toThrow(
+      await expect(parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
   });
 
-  it('refuses a body cut off in transit with the retryable upstream_unavailable', () => {
+  it('fails a data message cut off at any element boundary as retryable upstream_unavailable, never as complete', async () => {
+    const messages = [
+      recorded('sdmx-test-data/ecb/data_M.USD.EUR.SP00.A_generic.xml'),
+      recorded('bis/data_structurespecific.xml'),
+      recorded(`${SAMPLES}/sdmxml30_ECB_EXR_CA.xml`),
+      '<?xml version="1.0"?><mes:StructureSpecificData xmlns:mes="x"><mes:DataSet><Series',
+    ];
+    for (const xml of messages) {
+      const ends = [...xml.matchAll(/>/g)].map((m) => (m.index ?? 0) + 1);
+      // Cuts after the root opened: early, middle, late, and just before the root's own end tag.
+      const cuts = [ends[3], ends[Math.floor(ends.length / 2)], ends[ends.length - 3], xml.lastIndexOf('</')];
+      for (const cut of cuts.concat(xml.length - 2)) {
+        await expect(
+          parseDataMessage(xml.slice(0, cut), 'application/xml', null, 'en'),
+          `${cut}`,
+        ).rejects.toThrow(
+          expect.objectContaining({
+            code: 'upstream_unavailable',
+            retryable: true,
+            message: expect.stringMatching(/cut off/),
+          }),
+        );
+      }
+      // The whole message still reads.
+      if (xml.endsWith('>') || xml.endsWith('>\n'))
+        await expect(parseDataMessage(xml, 'application/xml', null, 'en')).resolves.toBeDefined();
+    }
+  });
+
+  it('refuses a body cut off in transit with the retryable upstream_unavailable', async () => {
     const cut: Array<[string, string | undefined]> = [
       ['<?xml version="1.0"?><mes:StructureSpecificData xmlns:mes="x"><mes:DataSet><Series', undefined],
       ['{"dataSets": [', 'application/json'],
       ['A,B,C\n1,2,3\n4,5', 'text/csv'],
     ];
     for (const [body, type] of cut) {
-      expect(() => parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).toThrow(
+      await expect(parseDataMessage(body, type, null, 'en'), body.slice(0, 40)).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_unavailable', retryable: true }),
       );
     }

@@ -10,9 +10,9 @@ export function recorded(file: string): string {
 }
 
 /** A flow's structure from a recorded structure message, joined as the adapter joins it. */
-export function recordedFlow(file: string, flowId: string, agency = 'all'): FlowStructure {
+export async function recordedFlow(file: string, flowId: string, agency = 'all'): Promise<FlowStructure> {
   return {
-    ...resolveFlow(parseStructureMessage(recorded(file)), flowId, agency, 'en', {
+    ...resolveFlow(await parseStructureMessage(recorded(file)), flowId, agency, 'en', {
       url: `recording:${file}`,
       fetchedAt: '2026-01-01T00:00:00.000Z',
     }),
@@ -45,8 +45,8 @@ export function expectedTable(file: string): Map<string, number> {
  * A structure from a recorded message that holds a DSD but no dataflow (the SDMX samples ship
  * their DSD alone): a dataflow naming that DSD is added so the DSD can be joined like any flow.
  */
-export function recordedDsd(file: string, dsdId: string): FlowStructure {
-  const message = parseStructureMessage(recorded(file));
+export async function recordedDsd(file: string, dsdId: string): Promise<FlowStructure> {
+  const message = await parseStructureMessage(recorded(file));
   const dsd = message.dataStructures.find((d) => d.id === dsdId);
   if (!dsd) throw new Error(`${file} holds no DSD ${dsdId}`);
   const flow = {

@@ -22,7 +22,12 @@ export async function loadDataflowList(
   const url = restUrl(rt, `dataflow/${segment(agency)}`, { references: 'none', detail: 'full' });
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
-    const message = parseStructureAnswer(answer.text, answer.headers['content-type'], 'dataflows');
+    const message = await parseStructureAnswer(
+      answer.text,
+      answer.headers['content-type'],
+      'dataflows',
+      ctx.signal,
+    );
     return {
       dataflows: message.dataflows,
       prepared: message.prepared,

@@ -1,5 +1,6 @@
 import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { breathe } from './breathe.js';
 
 export interface SdmxAnswer {
   /** The URL called, recorded in provenance. */
@@ -111,11 +112,29 @@ async function send(ctx: ToolContext, url: string, accept: string, ttlMs: number
   });
   return {
     url,
-    text: response.text(),
+    text: await bodyText(response.body, ctx.signal),
     headers: response.headers,
     fetchedAt: response.fetchedAt,
     fromCache: response.fromCache,
   };
+}
+
+const DECODE_BYTES = 1024 * 1024;
+
+/**
+ * The body as UTF-8 text, decoded a megabyte at a time with a turn of the event loop in between:
+ * decoding a body near the response cap in one call would hold the thread for a noticeable while.
+ */
+async function bodyText(body: Uint8Array, signal: AbortSignal): Promise<string> {
+  const decoder = new TextDecoder();
+  if (body.length <= DECODE_BYTES) return decoder.decode(body);
+  const parts: string[] = [];
+  for (let at = 0; at < body.length; at += DECODE_BYTES) {
+    if (at > 0) await breathe(signal);
+    parts.push(decoder.decode(body.subarray(at, at + DECODE_BYTES), { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
 }
 
 // Registries answer 400 for a syntax they do not support and 413 when an answer would be too large.

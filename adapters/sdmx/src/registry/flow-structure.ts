@@ -68,7 +68,7 @@ export async function loadFlowStructure(
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
     return resolveFlow(
-      parseStructureAnswer(answer.text, answer.headers['content-type']),
+      await parseStructureAnswer(answer.text, answer.headers['content-type'], undefined, ctx.signal),
       ref.flowId,
       agency,
       rt.language,

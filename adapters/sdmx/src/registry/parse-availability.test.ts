@@ -12,7 +12,7 @@ describe('availability answers read as Actual constraints', () => {
 
   it('reads the fixture availability answer with the codes, period range and count of the rows it covers', async () => {
     const url = `${fixture.url}/availableconstraint/UNICEF,CME,1.0/USA+BRA.CME_MRY0T4.._T?startPeriod=2018&endPeriod=2023`;
-    const [constraint] = parseStructureMessage(await (await fetch(url)).text()).constraints;
+    const [constraint] = (await parseStructureMessage(await (await fetch(url)).text())).constraints;
     // Counted independently from the recorded CSV the fixture answers from.
     const rows = recorded('unicef/data/CME_MRY0T4_multi_2018_2023.csv')
       .trim()

@@ -35,8 +35,8 @@ const structure = {
 } as unknown as FlowStructure;
 
 describe('parseDataCsv', () => {
-  it('reads strict SDMX-CSV 1.0 and labels codes from the code lists', () => {
-    const parsed = parseDataCsv(
+  it('reads strict SDMX-CSV 1.0 and labels codes from the code lists', async () => {
+    const parsed = await parseDataCsv(
       'DATAFLOW,REF_AREA,SEX,TIME_PERIOD,OBS_VALUE,OBS_STATUS\nX:F(1.0),CH,F,2020,0.40,A\nX:F(1.0),CH,F,2021,,\n',
       structure,
       'en',
@@ -53,8 +53,8 @@ describe('parseDataCsv', () => {
     expect(parsed.observations[1]).toMatchObject({ obs_value: null, value: null, attributes: {} });
   });
 
-  it('takes labels from code-and-label columns and from "CODE: Label" cells', () => {
-    const pairs = parseDataCsv(
+  it('takes labels from code-and-label columns and from "CODE: Label" cells', async () => {
+    const pairs = await parseDataCsv(
       'REF_AREA,Area,SEX,Sex,TIME_PERIOD,OBS_VALUE\nCH,Schweiz,F,Frau,2020,1e3\n',
       structure,
       'en',
@@ -62,7 +62,7 @@ describe('parseDataCsv', () => {
     expect(pairs.dialect).toBe('code-label-columns');
     expect(pairs.observations[0]?.dimensions.REF_AREA).toEqual({ code: 'CH', label: 'Schweiz' });
     expect(pairs.observations[0]?.value).toBe(1000);
-    const both = parseDataCsv(
+    const both = await parseDataCsv(
       'REF_AREA: Area,SEX,TIME_PERIOD,OBS_VALUE\nCH: Suisse,F,2020,NaN\n',
       structure,
       'en',
@@ -71,16 +71,36 @@ describe('parseDataCsv', () => {
     expect(both.observations[0]).toMatchObject({ obs_value: 'NaN', value: null });
   });
 
-  it('refuses an HTML page and a CSV without time or value as upstream_error', () => {
+  it('refuses an HTML page and a CSV without time or value as upstream_error', async () => {
     for (const text of ['<html><body>Checking your browser</body></html>', '']) {
-      expect(() => parseDataCsv(text, structure, 'en')).toThrow(
+      await expect(parseDataCsv(text, structure, 'en')).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
   });
 
-  it('refuses a body cut off inside a quoted field as upstream_unavailable', () => {
-    expect(() => parseDataCsv('REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20', structure, 'en')).toThrow(
+  it('reads a CSV larger than a slice cut only between records, quoted line breaks and quotes included', async () => {
+    // SYNTHETIC: 10,000 rows (about 420 KB, four slices), every third with a quoted status holding a line break and quotes.
+    const rows = Array.from({ length: 10000 }, (_, i) => {
+      const status = i % 3 === 0 ? `"A ""quoted""\nnote ${i}"` : 'A';
+      return `X:F(1.0),CH,F,${2000 + (i % 20)}-${String(i).padStart(5, '0')},${i}.5,${status}`;
+    });
+    const text = `DATAFLOW,REF_AREA,SEX,TIME_PERIOD,OBS_VALUE,OBS_STATUS\n${rows.join('\n')}\n`;
+    expect(text.length).toBeGreaterThan(3 * 128 * 1024);
+    const parsed = await parseDataCsv(text, structure, 'en');
+    expect(parsed.observations).toHaveLength(10000);
+    parsed.observations.forEach((o, i) => {
+      expect(o.value).toBe(i + 0.5);
+      expect(o.attributes.OBS_STATUS?.code).toBe(i % 3 === 0 ? `A "quoted"\nnote ${i}` : 'A');
+    });
+    // A record of another width, past the first slice, is refused like a malformed CSV.
+    await expect(parseDataCsv(`${text}X:F(1.0),CH\n`, structure, 'en')).rejects.toThrow(
+      expect.objectContaining({ code: 'upstream_error' }),
+    );
+  });
+
+  it('refuses a body cut off inside a quoted field as upstream_unavailable', async () => {
+    await expect(parseDataCsv('REF_AREA,TIME_PERIOD,OBS_VALUE\n"CH,20', structure, 'en')).rejects.toThrow(
       expect.objectContaining({ code: 'upstream_unavailable' }),
     );
   });

@@ -9,6 +9,10 @@ export type { CodedValue, Observation, ParsedData } from '../messages/observatio
  * A CSV data answer read against the flow's structure. Kept for callers that know the answer is
  * CSV; `parseDataMessage` (messages/) reads any format by what came back.
  */
-export function parseDataCsv(text: string, structure: FlowStructure, language: string): ParsedData {
-  return parseDataCsvText(text, dataContext(structure, language));
+export async function parseDataCsv(
+  text: string,
+  structure: FlowStructure,
+  language: string,
+): Promise<ParsedData> {
+  return await parseDataCsvText(text, dataContext(structure, language));
 }

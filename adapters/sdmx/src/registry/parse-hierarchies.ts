@@ -2,41 +2,38 @@ import type { ArtefactRef, HierarchyInfo, HierarchyNode } from './structure-type
 import { list, type Node, parseUrn, refOf, textOf, texts } from './xml-nodes.js';
 
 /**
- * Hierarchies of a structure message in both forms: SDMX-ML 2.1 HierarchicalCodelists (each
- * Hierarchy names codes by a code list alias and a CodeID) and SDMX-ML 3.0 Hierarchies (each
- * HierarchicalCode names its code by URN).
+ * The hierarchies of an SDMX-ML 2.1 HierarchicalCodelist: each Hierarchy names codes by a code
+ * list alias and a CodeID.
  */
-export function parseHierarchies(structures: Node): HierarchyInfo[] {
-  const out: HierarchyInfo[] = [];
-  for (const hcl of list(structures.HierarchicalCodelists?.HierarchicalCodelist)) {
-    const aliases = new Map<string, ArtefactRef>();
-    for (const included of list(hcl.IncludedCodelist)) {
-      const ref = refOf(included);
-      if (included.alias !== undefined && ref)
-        aliases.set(String(included.alias), { agency: ref.agency, id: ref.id, version: ref.version });
-    }
-    for (const hierarchy of list(hcl.Hierarchy)) {
-      out.push({
-        agency: hcl.agencyID === undefined ? null : String(hcl.agencyID),
-        id: String(hierarchy.id),
-        version: hcl.version === undefined ? null : String(hcl.version),
-        hcl: String(hcl.id),
-        names: texts(hierarchy.Name),
-        roots: nodes(hierarchy.HierarchicalCode, aliases),
-      });
-    }
+export function parseHierarchicalCodelist(hcl: Node): HierarchyInfo[] {
+  const aliases = new Map<string, ArtefactRef>();
+  for (const included of list(hcl.IncludedCodelist)) {
+    const ref = refOf(included);
+    if (included.alias !== undefined && ref)
+      aliases.set(String(included.alias), { agency: ref.agency, id: ref.id, version: ref.version });
   }
-  for (const hierarchy of list(structures.Hierarchies?.Hierarchy)) {
-    out.push({
-      agency: hierarchy.agencyID === undefined ? null : String(hierarchy.agencyID),
+  return list(hcl.Hierarchy).map(
+    (hierarchy: Node): HierarchyInfo => ({
+      agency: hcl.agencyID === undefined ? null : String(hcl.agencyID),
       id: String(hierarchy.id),
-      version: hierarchy.version === undefined ? null : String(hierarchy.version),
-      hcl: null,
+      version: hcl.version === undefined ? null : String(hcl.version),
+      hcl: String(hcl.id),
       names: texts(hierarchy.Name),
-      roots: nodes(hierarchy.HierarchicalCode, new Map()),
-    });
-  }
-  return out;
+      roots: nodes(hierarchy.HierarchicalCode, aliases),
+    }),
+  );
+}
+
+/** An SDMX-ML 3.0 Hierarchy: each HierarchicalCode names its code by URN. */
+export function parseHierarchy(hierarchy: Node): HierarchyInfo {
+  return {
+    agency: hierarchy.agencyID === undefined ? null : String(hierarchy.agencyID),
+    id: String(hierarchy.id),
+    version: hierarchy.version === undefined ? null : String(hierarchy.version),
+    hcl: null,
+    names: texts(hierarchy.Name),
+    roots: nodes(hierarchy.HierarchicalCode, new Map()),
+  };
 }
 
 function nodes(items: Node, aliases: Map<string, ArtefactRef>): HierarchyNode[] {

@@ -3,8 +3,8 @@ import { recorded } from '../messages/recorded-messages.test-support.js';
 import { parseStructureAnswer } from './parse-structure-answer.js';
 
 describe('SDMX-JSON structure messages', () => {
-  it('reads the BIS SDMX-JSON 2.0 structure into the same model as SDMX-ML', () => {
-    const json = parseStructureAnswer(
+  it('reads the BIS SDMX-JSON 2.0 structure into the same model as SDMX-ML', async () => {
+    const json = await parseStructureAnswer(
       recorded('bis/structure_sdmxjson2.json'),
       'application/vnd.sdmx.structure+json',
     );
@@ -31,25 +31,25 @@ describe('SDMX-JSON structure messages', () => {
       seriesCount: 79681,
     });
     // The same DSD read from SDMX-ML has the same dimensions in the same order.
-    const xml = parseStructureAnswer(recorded('bis/datastructure_descendants.xml'));
+    const xml = await parseStructureAnswer(recorded('bis/datastructure_descendants.xml'));
     expect(xml.format).toBe('sdmx-ml-2.1');
     const ids = (m: typeof xml) =>
       m.dataStructures[0]?.dimensions.map((d) => d.id).filter((id) => id !== 'NEW_DIMENSION');
     expect(ids(json)).toEqual(ids(xml));
   });
 
-  it('refuses JSON that is not a structure message', () => {
+  it('refuses JSON that is not a structure message', async () => {
     for (const text of ['{"data": []}', '{"meta": {}}', '[]', '{"data": {}} }']) {
-      expect(() => parseStructureAnswer(text, 'application/json')).toThrow(
+      await expect(parseStructureAnswer(text, 'application/json')).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
-    expect(() => parseStructureAnswer('{"data": {"dataflows": [', 'application/json')).toThrow(
+    await expect(parseStructureAnswer('{"data": {"dataflows": [', 'application/json')).rejects.toThrow(
       expect.objectContaining({ code: 'upstream_unavailable' }),
     );
   });
 
-  it('refuses a structure of the wrong shape, and keeps a well-formed empty list empty', () => {
+  it('refuses a structure of the wrong shape, and keeps a well-formed empty list empty', async () => {
     const message = (data: unknown) => JSON.stringify({ meta: {}, data });
     const wrong = [
       message({ dataflows: { id: 'X' } }),
@@ -63,17 +63,19 @@ describe('SDMX-JSON structure messages', () => {
       }),
     ];
     for (const text of wrong) {
-      expect(() => parseStructureAnswer(text, 'application/json'), text).toThrow(
+      await expect(parseStructureAnswer(text, 'application/json'), text).rejects.toThrow(
         expect.objectContaining({ code: 'upstream_error' }),
       );
     }
     // Asked for dataflows, a message without the list is not an empty answer.
-    expect(() => parseStructureAnswer(message({ codelists: [] }), 'application/json', 'dataflows')).toThrow(
-      expect.objectContaining({ code: 'upstream_error' }),
-    );
+    await expect(
+      parseStructureAnswer(message({ codelists: [] }), 'application/json', 'dataflows'),
+    ).rejects.toThrow(expect.objectContaining({ code: 'upstream_error' }));
     expect(
-      parseStructureAnswer(message({ dataflows: [] }), 'application/json', 'dataflows').dataflows,
+      (await parseStructureAnswer(message({ dataflows: [] }), 'application/json', 'dataflows')).dataflows,
     ).toEqual([]);
-    expect(parseStructureAnswer(message({ codelists: [] }), 'application/json').codelists).toEqual([]);
+    expect((await parseStructureAnswer(message({ codelists: [] }), 'application/json')).codelists).toEqual(
+      [],
+    );
   });
 });

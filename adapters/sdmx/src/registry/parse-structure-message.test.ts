@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recorded } from '../messages/recorded-messages.test-support.js';
 import { parseStructureMessage } from './parse-structure-message.js';
 
 const MESSAGE = `<?xml version="1.0"?><mes:Structure xmlns:mes="m" xmlns:str="s" xmlns:com="c">
@@ -13,8 +14,8 @@ const MESSAGE = `<?xml version="1.0"?><mes:Structure xmlns:mes="m" xmlns:str="s"
 </str:ContentConstraint></str:Constraints></mes:Structures></mes:Structure>`;
 
 describe('parseStructureMessage', () => {
-  it('reads code lists with parents and names in every language, and included and excluded cube regions', () => {
-    const message = parseStructureMessage(MESSAGE);
+  it('reads code lists with parents and names in every language, and included and excluded cube regions', async () => {
+    const message = await parseStructureMessage(MESSAGE);
     expect(message.prepared).toBe('2026-01-02T03:04:05Z');
     const [codelist] = message.codelists;
     expect(codelist?.codes).toEqual([
@@ -44,20 +45,43 @@ describe('parseStructureMessage', () => {
     ]);
   });
 
-  it('refuses what is not a structure message, and does not expand external entities', () => {
-    for (const text of ['<html><body>busy</body></html>', '{"data":1}']) {
-      expect(() => parseStructureMessage(text)).toThrow(expect.objectContaining({ code: 'upstream_error' }));
+  it('refuses what is not a structure message, and does not expand external entities', async () => {
+    for (const text of [
+      '<html><body>busy</body></html>',
+      '{"data":1}',
+      '',
+      '<mes:Structure><mes:Header/></mes:Structure>junk',
+    ]) {
+      await expect(parseStructureMessage(text)).rejects.toThrow(
+        expect.objectContaining({ code: 'upstream_error' }),
+      );
     }
-    expect(() => parseStructureMessage('<mes:Structure><mes:Hea')).toThrow(
-      expect.objectContaining({ code: 'upstream_unavailable' }),
-    );
     const xxe = `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><Structure><Header/><Structures><Codelists><Codelist id="L"><Code id="A"><Name>&e;</Name></Code></Codelist></Codelists></Structures></Structure>`;
     let text = '';
     try {
-      text = JSON.stringify(parseStructureMessage(xxe));
+      text = JSON.stringify(await parseStructureMessage(xxe));
     } catch {
       text = '';
     }
     expect(text).not.toContain('root:');
+  });
+
+  it('fails a structure message cut off at any element boundary as retryable upstream_unavailable', async () => {
+    const ecb = recorded('sdmx-test-data/ecb/dataflow_EXR_references_all.xml');
+    const ends = [...ecb.matchAll(/>/g)].map((m) => (m.index ?? 0) + 1);
+    const cuts = [ends[2], ends[Math.floor(ends.length / 3)], ends[ends.length - 2], ecb.lastIndexOf('</')];
+    for (const [text, at] of [
+      ...cuts.map((cut) => [ecb, cut] as const),
+      [MESSAGE, MESSAGE.length - 5] as const,
+      ['<mes:Structure><mes:Hea', 23] as const,
+    ]) {
+      await expect(parseStructureMessage(text.slice(0, at)), `${at}`).rejects.toThrow(
+        expect.objectContaining({
+          code: 'upstream_unavailable',
+          retryable: true,
+          message: expect.stringMatching(/cut off/),
+        }),
+      );
+    }
   });
 });

@@ -1,61 +1,154 @@
 import { OpenDataError } from '@opendata-mcp/core';
-import { cutOff } from '../messages/cut-off.js';
-import { xmlCutOff } from '../messages/xml-cut-off.js';
+import { feedXml } from './feed-xml.js';
+import {
+  parseCode,
+  parseCodelist,
+  parseConcepts,
+  parseDataflow,
+  parseDataStructure,
+} from './parse-artefacts.js';
 import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
 import { parseConstraint } from './parse-constraint.js';
-import { parseHierarchies } from './parse-hierarchies.js';
-import { sdmxXmlParser } from './sdmx-xml-parser.js';
+import { parseHierarchicalCodelist, parseHierarchy } from './parse-hierarchies.js';
 import type {
+  CategorisationInfo,
+  CategorySchemeInfo,
+  CodeInfo,
   CodelistInfo,
-  ComponentInfo,
   ConceptInfo,
+  ConstraintInfo,
   DataflowInfo,
   DataStructureInfo,
+  HierarchyInfo,
   StructureMessage,
 } from './structure-types.js';
-import { annotations, list, type Node, refOf, textOf, texts } from './xml-nodes.js';
+import { type Node, textOf } from './xml-nodes.js';
+import { XmlSubtree } from './xml-subtree.js';
+
+interface Kept {
+  dataflows: DataflowInfo[];
+  codelists: CodelistInfo[];
+  concepts: ConceptInfo[];
+  dataStructures: DataStructureInfo[];
+  categorySchemes: CategorySchemeInfo[];
+  categorisations: CategorisationInfo[];
+  // Kept apart so each kind lists in a fixed order: 2.1 constraints first, then 3.0's.
+  contentConstraints: ConstraintInfo[];
+  dataConstraints: ConstraintInfo[];
+  constraintsDataConstraints: ConstraintInfo[];
+  hclHierarchies: HierarchyInfo[];
+  hierarchies: HierarchyInfo[];
+}
+
+/** What each artefact becomes, by `Container/Artefact` under `Structures`; others are skipped unread. */
+const READERS: Record<string, (kept: Kept, node: Node) => void> = {
+  'Dataflows/Dataflow': (k, n) => k.dataflows.push(parseDataflow(n)),
+  'Concepts/ConceptScheme': (k, n) => {
+    for (const concept of parseConcepts(n)) k.concepts.push(concept);
+  },
+  'DataStructures/DataStructure': (k, n) => k.dataStructures.push(parseDataStructure(n)),
+  'Constraints/ContentConstraint': (k, n) => k.contentConstraints.push(parseConstraint(n)),
+  'DataConstraints/DataConstraint': (k, n) => k.dataConstraints.push(parseConstraint(n)),
+  'Constraints/DataConstraint': (k, n) => k.constraintsDataConstraints.push(parseConstraint(n)),
+  'CategorySchemes/CategoryScheme': (k, n) => k.categorySchemes.push(parseCategoryScheme(n)),
+  'Categorisations/Categorisation': (k, n) => k.categorisations.push(parseCategorisation(n)),
+  'HierarchicalCodelists/HierarchicalCodelist': (k, n) => {
+    for (const hierarchy of parseHierarchicalCodelist(n)) k.hclHierarchies.push(hierarchy);
+  },
+  'Hierarchies/Hierarchy': (k, n) => k.hierarchies.push(parseHierarchy(n)),
+};
 
 /**
  * Parses an SDMX-ML structure message, 2.1 or 3.0 (the version is read from the message's
- * namespace); anything else (an HTML page, a cut-off body) is an upstream error.
+ * namespace); anything else (an HTML page, a malformed body) is an upstream error, and a message
+ * that stops before its end was cut off (retryable). The message is streamed: one artefact (one
+ * code of a code list) is held as a plain object at a time and read into what is kept, artefacts
+ * of kinds nobody reads are skipped, and the parse yields between slices of the text.
  */
-export function parseStructureMessage(xml: string): StructureMessage {
-  if (xmlCutOff(xml)) throw cutOff('SDMX-ML structure');
-  let root: Node;
-  try {
-    root = sdmxXmlParser().parse(xml, true);
-  } catch {
-    throw notStructure();
-  }
-  const message = root?.Structure;
-  if (!message || typeof message !== 'object' || !message.Header) throw notStructure();
+export async function parseStructureMessage(xml: string, signal?: AbortSignal): Promise<StructureMessage> {
+  const kept: Kept = {
+    dataflows: [],
+    codelists: [],
+    concepts: [],
+    dataStructures: [],
+    categorySchemes: [],
+    categorisations: [],
+    contentConstraints: [],
+    dataConstraints: [],
+    constraintsDataConstraints: [],
+    hclHierarchies: [],
+    hierarchies: [],
+  };
+  let header: Node;
+  /** The header or artefact being read, and its reader. */
+  let artefact: { tree: XmlSubtree; read: (node: Node) => void } | null = null;
+  /** A code list's codes so far, and the code being read. */
+  let codes: CodeInfo[] | null = null;
+  let code: XmlSubtree | null = null;
+  await feedXml(
+    xml,
+    {
+      open(name, attributes, path) {
+        if (path.length === 1) {
+          if (name !== 'Structure') throw notStructure();
+        } else if (code) code.open(name, attributes);
+        else if (artefact) {
+          if (codes && artefact.tree.depth === 1 && name === 'Code') {
+            code = new XmlSubtree();
+            code.open(name, attributes);
+          } else artefact.tree.open(name, attributes);
+        } else if (path.length === 2 && name === 'Header') {
+          artefact = { tree: new XmlSubtree(), read: (node) => (header = node) };
+          artefact.tree.open(name, attributes);
+        } else if (path.length === 4 && path[1] === 'Structures') {
+          const reader = READERS[`${path[2]}/${name}`];
+          if (path[2] === 'Codelists' && name === 'Codelist') {
+            // A code list can hold tens of thousands of codes: each is read as it closes.
+            const own: CodeInfo[] = [];
+            codes = own;
+            artefact = {
+              tree: new XmlSubtree(),
+              read: (node) => kept.codelists.push(parseCodelist(node, own)),
+            };
+          } else if (reader) artefact = { tree: new XmlSubtree(), read: (node) => reader(kept, node) };
+          artefact?.tree.open(name, attributes);
+        }
+      },
+      close() {
+        if (code) {
+          const node = code.close();
+          if (code.depth === 0) {
+            codes?.push(parseCode(node));
+            code = null;
+          }
+        } else if (artefact) {
+          const node = artefact.tree.close();
+          if (artefact.tree.depth === 0) {
+            artefact.read(node);
+            artefact = null;
+            codes = null;
+          }
+        }
+      },
+      text(text) {
+        (code ?? artefact?.tree)?.text(text);
+      },
+    },
+    { format: 'SDMX-ML', refuse: notStructure, signal },
+  );
+  if (!header) throw notStructure();
   const v3 = /schemas\/v3_\d\/message/.test(xml.slice(0, 4096));
-  const structures = message.Structures ?? {};
-  const constraints = [
-    ...list(structures.Constraints?.ContentConstraint),
-    ...list(structures.DataConstraints?.DataConstraint),
-    ...list(structures.Constraints?.DataConstraint),
-  ];
   return {
     format: v3 ? 'sdmx-ml-3.0' : 'sdmx-ml-2.1',
-    prepared: textOf(message.Header.Prepared),
-    dataflows: list(structures.Dataflows?.Dataflow).map(dataflow),
-    codelists: list(structures.Codelists?.Codelist).map(codelist),
-    concepts: list(structures.Concepts?.ConceptScheme).flatMap((scheme: Node) =>
-      list(scheme.Concept).map(
-        (c: Node): ConceptInfo => ({
-          scheme: String(scheme.id),
-          id: String(c.id),
-          names: texts(c.Name),
-          codelist: refOf(c.CoreRepresentation?.Enumeration),
-        }),
-      ),
-    ),
-    dataStructures: list(structures.DataStructures?.DataStructure).map(dataStructure),
-    constraints: constraints.map(parseConstraint),
-    categorySchemes: list(structures.CategorySchemes?.CategoryScheme).map(parseCategoryScheme),
-    categorisations: list(structures.Categorisations?.Categorisation).map(parseCategorisation),
-    hierarchies: parseHierarchies(structures),
+    prepared: textOf(header.Prepared),
+    dataflows: kept.dataflows,
+    codelists: kept.codelists,
+    concepts: kept.concepts,
+    dataStructures: kept.dataStructures,
+    constraints: [...kept.contentConstraints, ...kept.dataConstraints, ...kept.constraintsDataConstraints],
+    categorySchemes: kept.categorySchemes,
+    categorisations: kept.categorisations,
+    hierarchies: [...kept.hclHierarchies, ...kept.hierarchies],
   };
 }
 
@@ -67,96 +160,4 @@ function notStructure(): OpenDataError {
       hint: 'The answer was cut off or replaced by an error page; try again or check api_status.',
     },
   );
-}
-
-function artefact(node: Node) {
-  return {
-    agency: node.agencyID === undefined ? null : String(node.agencyID),
-    id: String(node.id),
-    version: node.version === undefined ? null : String(node.version),
-  };
-}
-
-function dataflow(node: Node): DataflowInfo {
-  const structure = refOf(node.Structure);
-  return {
-    id: String(node.id),
-    agency: String(node.agencyID ?? ''),
-    version: String(node.version ?? '1.0'),
-    names: texts(node.Name),
-    descriptions: texts(node.Description),
-    structure: structure ? { agency: structure.agency, id: structure.id, version: structure.version } : null,
-  };
-}
-
-function codelist(node: Node): CodelistInfo {
-  return {
-    ...artefact(node),
-    names: texts(node.Name),
-    codes: list(node.Code).map((c: Node) => ({
-      id: String(c.id),
-      names: texts(c.Name),
-      // 2.1 points at the parent with a Ref, 3.0 names it as text.
-      parent: c.Parent === undefined ? null : (refOf(c.Parent)?.id ?? textOf(c.Parent)),
-    })),
-    annotations: annotations(node),
-  };
-}
-
-function component(node: Node): ComponentInfo {
-  const concept = refOf(node.ConceptIdentity);
-  const enumeration = refOf(node.LocalRepresentation?.Enumeration);
-  return {
-    // A component may leave its id out; it is then its concept's id (OBS_VALUE for the primary measure).
-    id: String(node.id ?? concept?.id ?? ''),
-    position: node.position === undefined ? null : Number(node.position),
-    concept: concept ? { scheme: concept.parent, id: concept.id } : null,
-    codelist: enumeration
-      ? { agency: enumeration.agency, id: enumeration.id, version: enumeration.version }
-      : null,
-    assignmentStatus:
-      node.assignmentStatus === undefined
-        ? node.usage === undefined
-          ? null
-          : String(node.usage)
-        : String(node.assignmentStatus),
-    roles: list(node.ConceptRole)
-      .map((r: Node) => refOf(r)?.id)
-      .filter((id): id is string => Boolean(id)),
-    attachment: attachment(node.AttributeRelationship),
-  };
-}
-
-/** Where an attribute's values sit, from its AttributeRelationship (2.1 and 3.0 spellings). */
-function attachment(relationship: Node): ComponentInfo['attachment'] {
-  if (relationship === undefined) return null;
-  if (relationship.PrimaryMeasure !== undefined || relationship.Observation !== undefined)
-    return 'observation';
-  if (relationship.None !== undefined || relationship.Dataflow !== undefined) return 'dataset';
-  const dimensions = list(relationship.Dimension)
-    .map((d: Node) => refOf(d)?.id ?? textOf(d))
-    .filter((id): id is string => Boolean(id));
-  if (dimensions.length > 0) return dimensions;
-  return relationship.Group !== undefined ? [] : null;
-}
-
-function dataStructure(node: Node): DataStructureInfo {
-  const parts = node.DataStructureComponents ?? {};
-  const dimensions = list(parts.DimensionList?.Dimension).map(component);
-  // The DSD's positions decide the key order; document order is the fallback when none are given.
-  dimensions.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  const time = parts.DimensionList?.TimeDimension;
-  const measures = [
-    ...list(parts.MeasureList?.PrimaryMeasure).map(component),
-    ...list(parts.MeasureList?.Measure).map(component),
-  ];
-  return {
-    ...artefact(node),
-    names: texts(node.Name),
-    dimensions,
-    timeDimension: time ? component(time) : null,
-    attributes: list(parts.AttributeList?.Attribute).map(component),
-    measure: measures[0] ?? null,
-    measures,
-  };
 }

@@ -11,8 +11,8 @@ function shape(nodes: HierarchyNode[]): unknown[] {
 }
 
 describe('parseStructureMessage on real registry messages', () => {
-  it('reads UNICEF CME: 23 code lists, parent links of areas, the Allowed constraint', () => {
-    const message = parseStructureMessage(recorded('unicef/dataflow_CME_references_all.xml'));
+  it('reads UNICEF CME: 23 code lists, parent links of areas, the Allowed constraint', async () => {
+    const message = await parseStructureMessage(recorded('unicef/dataflow_CME_references_all.xml'));
     expect(message.format).toBe('sdmx-ml-2.1');
     expect(message.codelists).toHaveLength(23);
     expect(message.dataStructures[0]?.dimensions.map((d) => d.id)).toEqual([
@@ -33,8 +33,8 @@ describe('parseStructureMessage on real registry messages', () => {
     expect(attachments.some((a) => a === 'observation' || Array.isArray(a))).toBe(true);
   });
 
-  it('reads ECB EXR (references=all): categorisation of the flow and the Allowed cube region', () => {
-    const message = parseStructureMessage(recorded(`${TEST_DATA}/ecb/dataflow_EXR_references_all.xml`));
+  it('reads ECB EXR (references=all): categorisation of the flow and the Allowed cube region', async () => {
+    const message = await parseStructureMessage(recorded(`${TEST_DATA}/ecb/dataflow_EXR_references_all.xml`));
     expect(message.categorisations).toEqual([
       {
         id: '53A341E8-D48B-767E-D5FF-E2E3E0E2BB19',
@@ -49,8 +49,8 @@ describe('parseStructureMessage on real registry messages', () => {
     expect(constraint?.dataflows).toEqual(['EXR']);
   });
 
-  it('reads SDMX-ML 3.0: URN references, the measure list, attribute relationships, dataflow structure', () => {
-    const message = parseStructureMessage(recorded(`${TEST_DATA}/samples/sdmxml30_ECB_EXR1.xml`));
+  it('reads SDMX-ML 3.0: URN references, the measure list, attribute relationships, dataflow structure', async () => {
+    const message = await parseStructureMessage(recorded(`${TEST_DATA}/samples/sdmxml30_ECB_EXR1.xml`));
     expect(message.format).toBe('sdmx-ml-3.0');
     const dsd = message.dataStructures[0];
     expect(dsd?.dimensions.map((d) => d.id)).toEqual([
@@ -68,12 +68,12 @@ describe('parseStructureMessage on real registry messages', () => {
     const timeFormat = dsd?.attributes.find((a) => a.id === 'TIME_FORMAT');
     expect(timeFormat?.attachment).toEqual(['FREQ', 'CURRENCY', 'CURRENCY_DENOM', 'EXR_TYPE', 'EXR_SUFFIX']);
     expect(timeFormat?.assignmentStatus).toBe('mandatory');
-    const imf = parseStructureMessage(recorded(`${TEST_DATA}/other/IMF_01R.xml`));
+    const imf = await parseStructureMessage(recorded(`${TEST_DATA}/other/IMF_01R.xml`));
     expect(imf.dataflows[0]?.structure).toEqual({ agency: 'IMF', id: 'ECOFIN_DSD', version: '1.0' });
   });
 
-  it('reads hierarchies: 2.1 hierarchical code lists and 3.0 hierarchies, nested', () => {
-    const imf = parseStructureMessage(recorded(`${TEST_DATA}/hcl/IMF_hierarchicalcodelist-0.xml`));
+  it('reads hierarchies: 2.1 hierarchical code lists and 3.0 hierarchies, nested', async () => {
+    const imf = await parseStructureMessage(recorded(`${TEST_DATA}/hcl/IMF_hierarchicalcodelist-0.xml`));
     const tst = imf.hierarchies?.[0];
     expect(tst?.hcl).toBe('TST');
     expect(tst?.roots[0]?.code).toBe('1C');
@@ -81,7 +81,7 @@ describe('parseStructureMessage on real registry messages', () => {
     expect(shape(tst?.roots ?? [])[0]).toMatchObject({
       '1C': expect.arrayContaining([{ XR24: ['CN'] }, { XR29: ['US', 'GB'] }]),
     });
-    const area = parseStructureMessage(recorded(`${TEST_DATA}/hcl/SDMX_HCL_TEST_AREA.xml`));
+    const area = await parseStructureMessage(recorded(`${TEST_DATA}/hcl/SDMX_HCL_TEST_AREA.xml`));
     expect(area.hierarchies?.[0]?.hcl).toBeNull();
     expect(shape(area.hierarchies?.[0]?.roots ?? [])).toEqual([
       { '4D': ['B05', 'B06', 'B06_09'] },
@@ -93,16 +93,16 @@ describe('parseStructureMessage on real registry messages', () => {
       version: '1.8',
     });
     // The same ESTAT hierarchy in both versions names the same codes.
-    const v21 = parseStructureMessage(recorded(`${TEST_DATA}/hcl/SGR_hierarchicalcodelist-0.xml`));
-    const v30 = parseStructureMessage(recorded(`${TEST_DATA}/hcl/ESTAT_HCL_WSTATUS_SCL_BNSPART.xml`));
+    const v21 = await parseStructureMessage(recorded(`${TEST_DATA}/hcl/SGR_hierarchicalcodelist-0.xml`));
+    const v30 = await parseStructureMessage(recorded(`${TEST_DATA}/hcl/ESTAT_HCL_WSTATUS_SCL_BNSPART.xml`));
     const codes = (m: typeof v21) =>
       m.hierarchies?.find((h) => h.id === 'HCL_WSTATUS_SCL_BNSPART')?.roots.map((r) => r.code);
     expect(codes(v30)).toEqual(codes(v21));
     expect(codes(v30)).toContain('TOTAL');
   });
 
-  it('reads Actual constraints and availability answers of .Stat, BIS, IMF and ISTAT registries', () => {
-    const spc = parseStructureMessage(
+  it('reads Actual constraints and availability answers of .Stat, BIS, IMF and ISTAT registries', async () => {
+    const spc = await parseStructureMessage(
       recorded('mcp-gateway/SPC_availableconstraint_DF_COMMODITY_PRICES.xml'),
     );
     expect(spc.constraints[0]).toMatchObject({
@@ -118,12 +118,13 @@ describe('parseStructureMessage on real registry messages', () => {
       ['ISTAT_actualconstraint-0.xml', '92_143'],
       ['SPC_actualconstraint_CR_A_DF_ADBKI.xml', 'DF_ADBKI'],
     ]) {
-      const [constraint] = parseStructureMessage(recorded(`${TEST_DATA}/constraints/${file}`)).constraints;
+      const [constraint] = (await parseStructureMessage(recorded(`${TEST_DATA}/constraints/${file}`)))
+        .constraints;
       expect(constraint?.type, file).toBe('Actual');
       expect(constraint?.dataflows, file).toEqual([flow]);
       expect(Object.keys(constraint?.included ?? {}).length, file).toBeGreaterThan(0);
     }
-    const imf = parseStructureMessage(
+    const imf = await parseStructureMessage(
       recorded(`${TEST_DATA}/constraints/IMF_STA_availableconstraint_CPI.xml`),
     );
     expect(Object.keys(imf.constraints[0]?.included ?? {}).sort()).toEqual([
@@ -133,8 +134,8 @@ describe('parseStructureMessage on real registry messages', () => {
     ]);
   });
 
-  it('reads category schemes with nested categories (a hand-written message: no recording holds one)', () => {
-    const message = parseStructureMessage(`<?xml version="1.0"?>
+  it('reads category schemes with nested categories (a hand-written message: no recording holds one)', async () => {
+    const message = await parseStructureMessage(`<?xml version="1.0"?>
 <mes:Structure xmlns:mes="http://www.sdmx.org/resources/sdmxml/schemas/v2_1/message" xmlns:str="s" xmlns:com="c">
 <mes:Header><mes:Prepared>2026-01-01T00:00:00Z</mes:Prepared></mes:Header><mes:Structures>
 <str:CategorySchemes><str:CategoryScheme agencyID="A" id="TOPICS" version="1.0"><com:Name xml:lang="en">Topics</com:Name>

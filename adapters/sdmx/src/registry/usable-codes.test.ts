@@ -16,8 +16,11 @@ const MESSAGE = `<?xml version="1.0"?><mes:Structure xmlns:mes="m" xmlns:str="s"
 </str:ContentConstraint></str:Constraints></mes:Structures></mes:Structure>`;
 
 describe('usableCodes', () => {
-  it('leaves out the codes an Allowed constraint excludes', () => {
-    const flow = resolveFlow(parseStructureMessage(MESSAGE), 'F', 'A', 'en', { url: 'u', fetchedAt: 't' });
+  it('leaves out the codes an Allowed constraint excludes', async () => {
+    const flow = resolveFlow(await parseStructureMessage(MESSAGE), 'F', 'A', 'en', {
+      url: 'u',
+      fetchedAt: 't',
+    });
     const usable = usableCodes(flow.dimensions[0] as (typeof flow.dimensions)[number]);
     expect(usable.codes?.map((c) => c.id)).toEqual(['X', 'Z']);
     expect(usable).toMatchObject({ codelistSize: 3, constrained: true });

@@ -18,7 +18,9 @@ export async function loadHierarchies(
   const url = restUrl(rt, `hierarchicalcodelist/${segment(agency)}/all/latest`, {});
   const load = async () => {
     try {
-      return parseStructureMessage((await fetchStructure(rt, ctx, url)).text).hierarchies ?? [];
+      return (
+        (await parseStructureMessage((await fetchStructure(rt, ctx, url)).text, ctx.signal)).hierarchies ?? []
+      );
     } catch (error) {
       if (isOpenDataError(error) && !error.retryable) return [];
       throw error;

@@ -111,11 +111,12 @@ export function queryDataTool(rt: SdmxRuntime) {
         endPeriod: input.end_period,
       });
       const answer = await fetchData(ctx, url, rt);
-      const parsed = parseDataMessage(
+      const parsed = await parseDataMessage(
         answer.text,
         answer.headers['content-type'],
         structure,
         input.language ?? rt.language,
+        ctx.signal,
       );
       if (parsed.observations.length === 0) {
         throw new OpenDataError(

@@ -1,0 +1,142 @@
+import type { XmlAttributes } from '../registry/feed-xml.js';
+import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
+import { buildObservation, type DataContext } from './data-context.js';
+import { numberOf, type Observation } from './observation.js';
+
+interface ObsState {
+  cells: Cells;
+  /** Flat observations (no series) are keyed by their own ObsKey, in its order. */
+  keyIds: Set<string> | null;
+  published: string | null;
+}
+
+/**
+ * One data set of a GenericData message, read element by element: every value is a
+ * `<Value id value/>` element, whose meaning is given by the element around it (a series key,
+ * a group key, attributes of the data set, group, series or observation).
+ */
+export class GenericReader {
+  private readonly dataSetCells: Cells = new Map();
+  private readonly groups: Array<{ key: Cells; attributes: Cells }> = [];
+  private group: { key: Cells; attributes: Cells } | null = null;
+  private seriesKey: Cells | null = null;
+  private seriesCells: Cells | null = null;
+  private seriesOrder: string[] = [];
+  private obs: ObsState | null = null;
+  /** Where the `<Value>` elements being read go. */
+  private target: Cells | null = null;
+
+  constructor(
+    private readonly ctx: DataContext,
+    private readonly atObservation: string,
+    private readonly out: Observation[],
+  ) {}
+
+  open(name: string, attributes: XmlAttributes, path: readonly string[]): void {
+    const parent = path[path.length - 2];
+    switch (name) {
+      case 'Value': {
+        const id = attributes.id?.trim();
+        if (this.target === null || id === undefined) return;
+        this.target.set(id, cellOf(this.ctx, id, attributes.value?.trim() ?? ''));
+        if (parent === 'ObsKey') this.obs?.keyIds?.add(id);
+        return;
+      }
+      case 'Obs':
+        if (parent === 'Series') this.obs = { cells: new Map(this.series()), keyIds: null, published: null };
+        else if (parent === 'DataSet')
+          this.obs = { cells: new Map(this.dataSetCells), keyIds: new Set(), published: null };
+        return;
+      case 'ObsKey':
+        this.target = this.obs?.cells ?? null;
+        return;
+      case 'ObsDimension':
+        this.obs?.cells.set(attributes.id ?? this.atObservation, {
+          code: attributes.value ?? '',
+          label: null,
+        });
+        return;
+      case 'ObsValue':
+        if (this.obs) this.obs.published = valueText(attributes.value?.trim());
+        return;
+      case 'Attributes':
+        this.target = this.attributesOf(parent);
+        return;
+      case 'Series':
+        if (parent === 'DataSet') this.seriesKey = new Map();
+        return;
+      case 'SeriesKey':
+        this.target = this.seriesKey;
+        return;
+      case 'Group':
+        if (parent === 'DataSet') this.group = { key: new Map(), attributes: new Map() };
+        return;
+      case 'GroupKey':
+        this.target = this.group?.key ?? null;
+        return;
+    }
+  }
+
+  close(name: string, path: readonly string[]): void {
+    switch (name) {
+      case 'ObsKey':
+      case 'Attributes':
+      case 'GroupKey':
+        this.target = null;
+        return;
+      case 'SeriesKey':
+        this.target = null;
+        this.series();
+        return;
+      case 'Obs':
+        if (this.obs) this.emit(this.obs);
+        this.obs = null;
+        return;
+      case 'Series':
+        if (path[path.length - 2] !== 'DataSet') return;
+        this.seriesKey = null;
+        this.seriesCells = null;
+        return;
+      case 'Group':
+        if (this.group && path[path.length - 2] === 'DataSet') this.groups.push(this.group);
+        this.group = null;
+        return;
+    }
+  }
+
+  text(): void {}
+
+  private attributesOf(parent: string | undefined): Cells | null {
+    if (parent === 'Obs') return this.obs?.cells ?? null;
+    if (parent === 'Series') return this.seriesKey ? this.series() : null;
+    if (parent === 'Group') return this.group?.attributes ?? null;
+    return parent === 'DataSet' ? this.dataSetCells : null;
+  }
+
+  /** The series' values once its key is known: data set attributes, matching groups', the key. */
+  private series(): Cells {
+    if (this.seriesCells) return this.seriesCells;
+    const key = this.seriesKey ?? new Map();
+    const cells: Cells = new Map(this.dataSetCells);
+    for (const group of this.groups)
+      if (matchesGroup(group.key, key)) for (const [k, v] of group.attributes) cells.set(k, v);
+    for (const [k, v] of key) cells.set(k, v);
+    this.seriesOrder = [...key.keys()];
+    this.seriesCells = cells;
+    return cells;
+  }
+
+  private emit(obs: ObsState): void {
+    const order = obs.keyIds ? [...obs.keyIds] : this.seriesOrder;
+    const { ctx } = this;
+    this.out.push(
+      buildObservation(
+        ctx,
+        obs.cells,
+        obs.published,
+        numberOf(obs.published),
+        messageKeyOrder(ctx, order, obs.cells),
+      ),
+    );
+  }
+}

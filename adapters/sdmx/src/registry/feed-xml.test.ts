@@ -1,0 +1,119 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { OpenDataError } from '@opendata-mcp/core';
+import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
+import { describe, expect, it } from 'vitest';
+import { recorded } from '../messages/recorded-messages.test-support.js';
+import { eachAttribute, feedXml } from './feed-xml.js';
+
+function xmlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return xmlFiles(path);
+    return name.endsWith('.xml') ? [relative(SDMX_FIXTURE_DATA_DIR, path)] : [];
+  });
+}
+
+const refuse = (why: string) => new OpenDataError('upstream_error', why);
+
+/** Every event a message gives, with text pieces joined (a slice may split a text anywhere). */
+async function events(xml: string, sliceChars: number, signal?: AbortSignal): Promise<string[]> {
+  const out: string[] = [];
+  let text = '';
+  const flush = () => {
+    if (text.trim() !== '') out.push(`"${text}"`);
+    text = '';
+  };
+  await feedXml(
+    xml,
+    {
+      open(name, attributes) {
+        flush();
+        const local: Record<string, string> = {};
+        eachAttribute(attributes, (key, value) => {
+          local[key] = value;
+        });
+        out.push(`<${name} ${JSON.stringify(local)}`);
+      },
+      close(name) {
+        flush();
+        out.push(`</${name}`);
+      },
+      text(piece) {
+        text += piece;
+      },
+    },
+    { format: 'SDMX-ML', refuse, signal, sliceChars },
+  );
+  return out;
+}
+
+describe('feedXml', () => {
+  it('gives the same events whatever the slices, for every recorded message, across every boundary', async () => {
+    for (const file of xmlFiles(SDMX_FIXTURE_DATA_DIR)) {
+      const xml = recorded(file);
+      const whole = await events(xml, Number.MAX_SAFE_INTEGER);
+      expect(whole.length, file).toBeGreaterThan(3);
+      // Odd sizes land inside names, attribute values, entities and end tags; small files get tiny slices.
+      const sizes = xml.length < 20_000 ? [1, 7, 4093] : [4093];
+      for (const size of sizes) expect(await events(xml, size), `${file} / ${size}`).toEqual(whole);
+    }
+  });
+
+  it('reads a character outside the basic plane split across two slices, and names without prefixes', async () => {
+    const xml =
+      '<m:Root xmlns:m="x"><m:Name xml:lang="en" a=" b ">caf\u00e9 \u{1F30D} &amp; more</m:Name></m:Root>';
+    for (const size of [1, 2, 3, 5]) {
+      expect(await events(xml, size)).toEqual([
+        '<Root {}',
+        '<Name {"lang":"en","a":"b"}',
+        '"caf\u00e9 \u{1F30D} & more"',
+        '</Name',
+        '</Root',
+      ]);
+    }
+  });
+
+  it('stops at the call signal between slices, with the reason it was aborted', async () => {
+    const xml = recorded('unicef/dataflow_CME_references_all.xml');
+    const controller = new AbortController();
+    let opened = 0;
+    const reason = new OpenDataError('upstream_timeout', 'deadline');
+    const run = feedXml(
+      xml,
+      {
+        open() {
+          opened++;
+          if (opened === 10) controller.abort(reason);
+        },
+        close() {},
+        text() {},
+      },
+      { format: 'SDMX-ML', refuse, signal: controller.signal, sliceChars: 4096 },
+    );
+    await expect(run).rejects.toBe(reason);
+    const all = (await events(xml, Number.MAX_SAFE_INTEGER)).filter((e) => e.startsWith('<')).length;
+    // Stopped within the slice it was aborted in, far from the end.
+    expect(opened).toBeLessThan(all / 10);
+  });
+
+  it('refuses what is not well-formed, and calls a body that ends early cut off (retryable)', async () => {
+    const fail = (xml: string) => events(xml, 3);
+    await expect(fail('just words')).rejects.toMatchObject({ code: 'upstream_error' });
+    await expect(fail('<a><b></a>')).rejects.toMatchObject({ code: 'upstream_error' });
+    await expect(fail('')).rejects.toMatchObject({ code: 'upstream_error' });
+    for (const cut of ['<?xml version="1.0"?>', '<a><b>', '<a><b x="1', '<a>text'])
+      await expect(fail(cut)).rejects.toMatchObject({ code: 'upstream_unavailable', retryable: true });
+  });
+
+  it('tells a cut from markup inside comments, CDATA, quoted attributes and self-closed elements', async () => {
+    const whole = '<?xml version="1.0"?><!-- <a> --><r a="x>y"><![CDATA[<b>]]><e/></r>';
+    expect(await events(whole, 3)).toEqual(['<r {"a":"x>y"}', '"<b>"', '<e {}', '</e', '</r']);
+    for (const cut of [
+      '<?xml version="1.0"?><r><!-- <a> ',
+      '<?xml version="1.0"?><r a="x>',
+      whole.slice(0, -1),
+    ])
+      await expect(events(cut, 3)).rejects.toMatchObject({ code: 'upstream_unavailable', retryable: true });
+  });
+});

@@ -1,0 +1,102 @@
+import { isOpenDataError, type OpenDataError } from '@opendata-mcp/core';
+import { SaxesParser } from 'saxes';
+import { cutOff } from '../messages/cut-off.js';
+import { breathe, SLICE_CHARS } from './breathe.js';
+
+/** An element's attributes as written (prefixed names, untrimmed values): read them with `eachAttribute`. */
+export type XmlAttributes = Record<string, string>;
+
+/** What a message reader does with the parts of a message, in document order. */
+export interface XmlHandler {
+  /**
+   * An element opens; `name` is its local name (SDMX-ML 2.1 and 3.0 prefixes read alike), and
+   * `path` the local names from the root down to it (shared: read it, never keep it).
+   */
+  open(name: string, attributes: XmlAttributes, path: readonly string[]): void;
+  /** An element closes; `path` still ends with it. */
+  close(name: string, path: readonly string[]): void;
+  /** Character data (text and CDATA), in pieces. */
+  text(text: string): void;
+}
+
+export interface FeedOptions {
+  /** The format named in errors ("SDMX-ML"). */
+  format: string;
+  /** The error for a body that is not well-formed XML or not the message expected. */
+  refuse: (why: string) => OpenDataError;
+  signal: AbortSignal | undefined;
+  /** Characters per slice; SLICE_CHARS unless a test crosses every boundary with tiny slices. */
+  sliceChars?: number;
+}
+
+const localNames = new Map<string, string>();
+
+/** `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. */
+function localName(name: string): string {
+  if (name.indexOf(':') < 0) return name;
+  let local = localNames.get(name);
+  if (local === undefined) {
+    local = name.slice(name.indexOf(':') + 1);
+    if (localNames.size < 4096) localNames.set(name, local);
+  }
+  return local;
+}
+
+/**
+ * Each attribute by local name (`xml:lang` is `lang`, `xsi:type` is `type`), value trimmed;
+ * namespace declarations are not attributes of the message.
+ */
+export function eachAttribute(attributes: XmlAttributes, visit: (name: string, value: string) => void): void {
+  for (const name in attributes) {
+    if (name.charCodeAt(0) === 120 && (name === 'xmlns' || name.startsWith('xmlns:'))) continue;
+    visit(localName(name), (attributes[name] as string).trim());
+  }
+}
+
+/**
+ * Reads an XML message with a streaming SAX parser (saxes), SLICE_CHARS of text at a time, giving
+ * the event loop a turn and checking the call's signal between slices: a large message never holds
+ * the thread for long, and stops at the call's deadline. No tree of the message is built; what a
+ * reader keeps is its own business. A body that is not well-formed is refused; one that ends before
+ * its root element does was cut off in transit and fails as retryable.
+ */
+export async function feedXml(text: string, handler: XmlHandler, options: FeedOptions): Promise<void> {
+  const parser = new SaxesParser({ xmlns: false, position: false });
+  const path: string[] = [];
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    path.push(name);
+    handler.open(name, tag.attributes as XmlAttributes, path);
+  });
+  parser.on('closetag', () => {
+    handler.close(path[path.length - 1] as string, path);
+    path.pop();
+  });
+  parser.on('text', (chars) => handler.text(chars));
+  parser.on('cdata', (chars) => handler.text(chars));
+  // Registries sometimes send a newline before the XML declaration, which XML forbids.
+  let start = 0;
+  while (start < text.length && /[\s\uFEFF]/.test(text[start] as string)) start++;
+  const step = options.sliceChars ?? SLICE_CHARS;
+  for (let at = start; at < text.length; at += step) {
+    if (at > start) await breathe(options.signal);
+    write(parser, text.slice(at, at + step), options);
+  }
+  try {
+    parser.close();
+  } catch (error) {
+    if (isOpenDataError(error)) throw error;
+    // Anything but an empty body that ends unfinished (even after the declaration alone) was cut off.
+    throw start < text.length ? cutOff(options.format) : options.refuse('it is empty');
+  }
+}
+
+function write(parser: SaxesParser, slice: string, options: FeedOptions): void {
+  try {
+    parser.write(slice);
+  } catch (error) {
+    // A reader refusing the message throws its own error from a handler; saxes' own are malformations.
+    if (isOpenDataError(error)) throw error;
+    throw options.refuse('the XML is malformed');
+  }
+}

@@ -1,0 +1,93 @@
+import { eachAttribute, type XmlAttributes } from './feed-xml.js';
+import type { Node } from './xml-nodes.js';
+
+// Elements that may repeat; listing them keeps a one-item list from turning into an object.
+const REPEATED = new Set([
+  'Dataflow',
+  'Name',
+  'Description',
+  'Codelist',
+  'Code',
+  'ConceptScheme',
+  'Concept',
+  'DataStructure',
+  'Dimension',
+  'Attribute',
+  'Measure',
+  'ConceptRole',
+  'ContentConstraint',
+  'DataConstraint',
+  'DataKeySet',
+  'Key',
+  'KeyValue',
+  'Value',
+  'CubeRegion',
+  'Annotation',
+  'CategoryScheme',
+  'Category',
+  'Categorisation',
+  'HierarchicalCodelist',
+  'Hierarchy',
+  'HierarchicalCode',
+  'IncludedCodelist',
+]);
+
+interface Frame {
+  name: string;
+  node: Record<string, Node>;
+  text: string;
+  hasChildren: boolean;
+  hasAttributes: boolean;
+}
+
+/**
+ * Builds the plain-object form of one element and what it contains (one artefact of a structure
+ * message, never the whole message), in the shape the structure readers walk: attributes and
+ * child elements as properties by local name, repeated children as lists, text as `#text` (or the
+ * element itself when it is only text).
+ */
+export class XmlSubtree {
+  private readonly frames: Frame[] = [];
+
+  get depth(): number {
+    return this.frames.length;
+  }
+
+  open(name: string, attributes: XmlAttributes): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top) top.hasChildren = true;
+    const node: Record<string, Node> = {};
+    let hasAttributes = false;
+    eachAttribute(attributes, (key, value) => {
+      node[key] = value;
+      hasAttributes = true;
+    });
+    this.frames.push({ name, node, text: '', hasChildren: false, hasAttributes });
+  }
+
+  text(text: string): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top) top.text += text;
+  }
+
+  /** Closes the innermost element; it is added to its parent unless `detach`, and returned. */
+  close(detach = false): Node {
+    const frame = this.frames.pop();
+    if (!frame) return undefined;
+    const text = frame.text.trim();
+    let value: Node;
+    if (!frame.hasChildren && !frame.hasAttributes) value = text;
+    else {
+      value = frame.node;
+      if (text !== '') value['#text'] = text;
+    }
+    const parent = this.frames[this.frames.length - 1];
+    if (parent && !detach) {
+      const existing = parent.node[frame.name];
+      if (existing === undefined) parent.node[frame.name] = REPEATED.has(frame.name) ? [value] : value;
+      else if (Array.isArray(existing)) existing.push(value);
+      else parent.node[frame.name] = [existing, value];
+    }
+    return value;
+  }
+}
