@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import type sparqljs from 'sparqljs';
 import { describe, expect, it } from 'vitest';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { CHECK_BUDGET_MS, guardSparqlInWorker } from './sparql/guard-in-worker.js';
 import { sparqlNestingDepth } from './sparql/nesting-depth.js';
 import { MAX_QUERY_CHARS } from './sparql/sparql-guard.js';

@@ -1,7 +1,7 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { parseDataMessage } from './messages/parse-data-message.js';
 import { recorded } from './messages/recorded-messages.test-support.js';
 import { parseStructureAnswer } from './registry/parse-structure-answer.js';

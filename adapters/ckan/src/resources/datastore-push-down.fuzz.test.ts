@@ -1,9 +1,9 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+// The one rule for runs and seeds of every fuzz test (scaled by `pnpm fuzz`), kept with the engine's own.
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import { stopSqlInspector } from '@opendata-mcp/tabular';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-// The one rule for runs and seeds of every fuzz test (scaled by `pnpm fuzz`), kept with the engine's own.
-import { fuzzParameters, fuzzTimeout } from '../../../../packages/tabular/src/fuzz/fuzz-runs.js';
 import { wholeTableAggregates } from './datastore-sql.js';
 import type { Aggregate } from './plain-aggregates.js';
 

@@ -1,10 +1,10 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_LABEL_CHARS } from '../cut-labels.js';
 import { drawChart } from '../draw-chart.js';
 import { chartCase } from './chart-input-arbitrary.js';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 
 const LIMITS = { maxPoints: 400, renderTimeoutMs: 5_000 };
 /** Codes a fuzzed chart may be refused with; anything else (internal errors above all) fails. */

@@ -1,3 +1,4 @@
+export { fuzzParameters, fuzzTimeout } from './fuzz-parameters.js';
 export { connectInProcess, type InProcessPair } from './in-process-client.js';
 export { createLoopbackHttpClient } from './loopback-http-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';

@@ -1,8 +1,8 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { boundRows, MAX_CELL_CHARS } from '../engine/bound-answer.js';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 
 // Text around the cut length, emoji included (a cut must not split a surrogate pair).
 const text = fc.oneof(

@@ -2,13 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../engine/create-engine.js';
 import type { TableLimits } from '../engine/table-limits.js';
 import { openTable } from '../open-table.js';
 import { watchChildMemory } from './child-memory.js';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { type HostileFile, parquetArbitrary, textualHostileFile } from './hostile-file-arbitrary.js';
 
 /** Tight limits, so every bound is reached quickly: 128 MiB for DuckDB, a 640 MiB process ceiling. */

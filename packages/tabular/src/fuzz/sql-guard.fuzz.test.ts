@@ -1,10 +1,10 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine/create-engine.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
 import { TEST_LIMITS } from '../test-support.js';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { hostileSql } from './sql-arbitrary.js';
 
 /**

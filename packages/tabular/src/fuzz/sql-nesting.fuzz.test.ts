@@ -1,11 +1,11 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { fuzzParameters, fuzzTimeout } from '@opendata-mcp/core/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../engine/create-engine.js';
 import { guardSql } from '../sql-guard/guard-sql.js';
 import { MAX_SQL_NESTING, MAX_SUBQUERY_NESTING } from '../sql-guard/sql-nesting.js';
 import { TEST_LIMITS } from '../test-support.js';
-import { fuzzParameters, fuzzTimeout } from './fuzz-runs.js';
 import { nestedJson, nestedQuery } from './nesting-arbitrary.js';
 
 /**
