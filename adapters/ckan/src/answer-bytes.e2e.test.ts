@@ -35,10 +35,14 @@ describe('query_resource answers bounded in bytes, over stdio', () => {
       /Column "x": 20 value\(s\) longer than 2,000 characters .*6,000,000/,
     );
     expect(JSON.stringify(body).length).toBeLessThan(3 * 1024 * 1024);
+    // Kept, the cut text would pass for the values in a later query_results: it is answered, not kept.
+    expect(body.result_id).toBeNull();
+    expect(body.result_note).toMatch(/^Not kept: long values were cut/);
     expect(other.isError).toBe(false);
     expect(otherMs).toBeLessThan(5_000);
     const next = await session.call('query_resource', { ...KYIV, sql: 'SELECT count(*) AS n FROM data' });
     expect(next.body.rows).toEqual([[198]]);
+    expect(next.body.result_id).toEqual(expect.any(String));
   }, 60_000);
 
   it('refuses an answer still over the budget after cutting, naming what to narrow', async () => {

@@ -95,6 +95,8 @@ export function queryResourceTool(rt: CkanRuntime) {
             notes: [...rowNotes(table.session.rowCount, table.accessMethod), ...result.notes],
           },
           source: resourceSource(rt, resolved, table, result.sql),
+          // Kept, the cut text would read as the values themselves in every later query_results.
+          ...(result.notes.length > 0 ? { keep: { note: CUT_NOT_KEPT } } : {}),
         };
       } finally {
         await table.release();
@@ -102,6 +104,10 @@ export function queryResourceTool(rt: CkanRuntime) {
     },
   });
 }
+
+const CUT_NOT_KEPT =
+  'Not kept: long values were cut in this answer (see notes), and a kept result must hold the values whole. ' +
+  'Select the long columns with substr() or length(), or leave them out, and the answer is kept.';
 
 /**
  * A whole-table aggregate over a DataStore table, answered by the portal's own database when it runs
