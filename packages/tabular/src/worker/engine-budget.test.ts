@@ -69,6 +69,9 @@ describe('the server-wide engine budget', () => {
       () => 'answered',
       () => 'stopped',
     );
+    // Both queries must have reached their engines: a table whose query is still on its way is idle,
+    // and a load that starts in the same moment may unload it (its caller then gets a retryable error).
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const { value: third, most } = await mostAlive(() => load());
     expect(most).toBeLessThanOrEqual(2);
     // The second engine became idle when its query was stopped, and made way; the busy one was kept.
