@@ -1,40 +1,42 @@
-import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
 
-/** Where the page's script lives: `app/` beside `src/` and `dist/`, shipped with the package. */
-const VIEW_ENTRY = new URL('../../app/chart-view.js', import.meta.url);
+/**
+ * The page's script, bundled at build time (scripts/bundle-chart-view.mjs) into `dist/app/`. The same
+ * path is reached from `src/app/` and from `dist/app/`.
+ */
+const BUNDLED_VIEW = new URL('../../dist/app/chart-view.bundle.js', import.meta.url);
+/** The bundler script, present only in a clone of the repository, never in an installed package. */
+const VIEW_BUNDLER = new URL('../../scripts/bundle-chart-view.mjs', import.meta.url);
 
 let page: Promise<string> | undefined;
 
 /**
  * The chart page as one self-contained HTML document: the view script with the MCP Apps client,
- * vega, vega-lite and vega-embed bundled in, no request to any other host. Built once per process,
- * on first use, from the installed packages, so it always matches the versions that render the PNG.
+ * vega, vega-lite and vega-embed bundled in, no request to any other host. Read once per process.
  */
 export function chartAppPage(): Promise<string> {
-  page ??= bundleView().then(wrapInHtml);
-  // A failed build is not cached: the next read tries again.
+  page ??= viewScript().then(wrapInHtml);
+  // A failed read is not cached: the next call tries again.
   page.catch(() => {
     page = undefined;
   });
   return page;
 }
 
-async function bundleView(): Promise<string> {
-  const result = await build({
-    entryPoints: [decodeURIComponent(VIEW_ENTRY.pathname)],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2020',
-    minify: true,
-    legalComments: 'inline',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]?.text;
-  if (!code) throw new Error('Bundling the chart page produced no output.');
-  return code;
+async function viewScript(): Promise<string> {
+  try {
+    return await readFile(BUNDLED_VIEW, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  // A clone running from its sources before `pnpm build`: bundle now with the development bundler.
+  let bundler: { bundleChartView: () => Promise<string> };
+  try {
+    bundler = (await import(VIEW_BUNDLER.href)) as typeof bundler;
+  } catch {
+    throw new Error('The chart page is not built: run `pnpm build` in the repository.');
+  }
+  return bundler.bundleChartView();
 }
 
 /**
