@@ -1,4 +1,5 @@
-// `pnpm bundle`: bundles every binary of the workspace with esbuild, so a server starts by reading
+// `pnpm bundle`: bundles every binary of the workspace with esbuild (or those of the package folders
+// given as arguments: each package's pack hook bundles its own), so a server starts by reading
 // a few files instead of resolving hundreds of modules. A package takes part by naming the
 // TypeScript entry of each of its bins under "opendataMcp.bins" in its package.json; its published
 // bin ("publishConfig.bin") then points at bundle/<name>.js, while "bin" names the compiled entry a
@@ -179,5 +180,9 @@ async function bundlePackage({ dir, manifest }) {
   console.log(`${relative(root, dir)}: ${names} -> bundle/ (external: ${external.join(', ') || 'none'})`);
 }
 
-const targets = workspacePackages().filter((p) => p.manifest.opendataMcp?.bins);
+// Folders given on the command line (a package's pack hook passes its own) limit the run to them.
+const only = process.argv.slice(2).map((dir) => realpathSync(dir));
+const targets = workspacePackages().filter(
+  (p) => p.manifest.opendataMcp?.bins && (only.length === 0 || only.includes(realpathSync(p.dir))),
+);
 for (const target of targets) await bundlePackage(target);

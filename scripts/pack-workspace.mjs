@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkTarballFiles } from './tarball-files.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WORKSPACE_FOLDERS = ['packages', 'adapters', 'examples'];
@@ -28,14 +29,25 @@ function publishablePackages() {
   );
 }
 
-/** Bundles the binaries, packs every package into `work/tarballs` and installs them into `into`. */
+/**
+ * Packs every publishable package into `into` (each package's pack hook compiles it and bundles its
+ * bins) and checks each tarball's file list; resolves the tarballs' paths.
+ */
+export function packAll(into) {
+  mkdirSync(into, { recursive: true });
+  run('pnpm', ['exec', 'tsc', '-b'], { cwd: root, stdio: 'inherit' });
+  const before = new Set(readdirSync(into));
+  for (const dir of publishablePackages()) run('pnpm', ['pack', '--pack-destination', into], { cwd: dir });
+  const files = readdirSync(into)
+    .filter((f) => f.endsWith('.tgz') && !before.has(f))
+    .map((f) => join(into, f));
+  for (const { name, files: count } of checkTarballFiles(files)) console.log(`${name}: ${count} files`);
+  return files;
+}
+
+/** Packs every package into `work/tarballs` and installs the tarballs with npm into `into`. */
 export function packAndInstall(work, into) {
-  run(process.execPath, [join(root, 'scripts/bundle.mjs')], { stdio: 'inherit' });
-  const tarballs = join(work, 'tarballs');
-  mkdirSync(tarballs, { recursive: true });
-  for (const dir of publishablePackages())
-    run('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir });
-  const files = readdirSync(tarballs).map((f) => join(tarballs, f));
+  const files = packAll(join(work, 'tarballs'));
   mkdirSync(into, { recursive: true });
   writeFileSync(join(into, 'package.json'), JSON.stringify({ name: 'opendata-mcp-install', private: true }));
   run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...files], {
