@@ -4,9 +4,10 @@
 // dependencies come from the npm registry), then, from that folder only: runs the offline demo,
 // and holds a stdio session with `opendata-mcp serve --offline` and with each reference server
 // (initialize, tools/list, one tool call answered from the loopback fixtures).
-// Expects compiled packages (`pnpm build`); bundles the binaries itself.
+// Each package's pack hook compiles it and bundles its binaries; the file list of every tarball is
+// checked (scripts/tarball-files.mjs), and the install must not pull a bundler.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packAndInstall, run } from './pack-workspace.mjs';
@@ -98,6 +99,20 @@ try {
     throw new Error(`demo from the install did not answer every journey:\n${demo}`);
   }
   console.log(`demo: ${answered}/${journeys} journeys answered from the installed packages`);
+
+  // The chart page ships built: an installed server reads it from a file, with no bundler around.
+  if (existsSync(join(app, 'node_modules', 'esbuild'))) throw new Error('a user install pulls esbuild');
+  const page = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('@opendata-mcp/charts/render'); console.log((await m.chartAppPage()).length);",
+    ],
+    { cwd: app },
+  );
+  if (!(Number(page) > 100_000)) throw new Error(`the installed chart page is missing: ${page}`);
+  console.log(`chart page: ${(Number(page) / 1024).toFixed(0)} KiB read from the installed charts package`);
 
   for (const session of SESSIONS) {
     const { tools, result } = await stdioSession(bin(session.bin), session.args, session.call);
