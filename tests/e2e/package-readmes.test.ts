@@ -25,4 +25,16 @@ describe('package READMEs', () => {
     expect(existsSync(readme), `${dir}/README.md`).toBe(true);
     expect(readFileSync(readme, 'utf8').split('\n')[0]).toBe(`# ${name}`);
   });
+
+  // The README is read from node_modules too, where the repository around the package is absent.
+  it.each(published)('%s links only to files it ships or to absolute addresses', (dir) => {
+    const text = readFileSync(join(root, dir, 'README.md'), 'utf8');
+    const targets = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
+    const relative = targets.filter((t) => !/^(https?:|mailto:|#)/.test(t));
+    const outside = relative.filter((t) => t.startsWith('..') || t.startsWith('/'));
+    const missing = relative.filter(
+      (t) => !outside.includes(t) && !existsSync(join(root, dir, t.split('#')[0] ?? '')),
+    );
+    expect({ outside, missing }).toEqual({ outside: [], missing: [] });
+  });
 });

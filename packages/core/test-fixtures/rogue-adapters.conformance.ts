@@ -1,4 +1,4 @@
-// Three adapters that break the contract, run through the conformance suite by
+// Four adapters that break the contract (or a suite's own cases), run through the conformance suite by
 // `src/conformance/conformance-catches-rogues.test.ts`, which expects this file to fail.
 import { connect } from 'node:net';
 import { type Adapter, defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
@@ -117,4 +117,51 @@ describeAdapterConformance({
     return { adapter: rogueAdapter(origin, tool), teardown: () => server.close() };
   },
   success: [{ tool: 'get_value', args: {} }],
+});
+
+// Not a broken adapter but a broken case: the adapter caches, and the fault case repeats the
+// success case's arguments, so the fault never reaches the backend. The suite must say so.
+let failing = false;
+describeAdapterConformance({
+  name: 'rogue: fault case answered from the cache',
+  async setup() {
+    server = await startLoopbackServer((_req, res) => {
+      if (failing) res.writeHead(503).end();
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('{"value":42}');
+    });
+    let cached: { value: number } | undefined;
+    const tool = defineTool({
+      name: 'get_value',
+      title: 'Value kept after the first read',
+      description:
+        'Reads one value through the guarded client once and answers every later call from memory.',
+      input: z.strictObject({}),
+      output: z.object({ value: z.number() }),
+      annotations: READ_ONLY_OPEN_WORLD,
+      async execute(_input, ctx) {
+        if (!cached) {
+          const response = await ctx.http.fetch({ url: `${server.origin}/value`, signal: ctx.signal });
+          cached = JSON.parse(new TextDecoder().decode(response.body)) as { value: number };
+        }
+        return { data: cached, source: { ...SOURCE, retrieved_at: new Date().toISOString() } };
+      },
+    });
+    const adapter = { ...rogueAdapter(server.origin, tool), network: { trustedHosts: [server.hostPort] } };
+    return { adapter, teardown: () => server.close() };
+  },
+  success: [{ tool: 'get_value', args: {} }],
+  faults: [
+    {
+      name: 'backend down',
+      arm: () => {
+        failing = true;
+      },
+      disarm: () => {
+        failing = false;
+      },
+      tool: 'get_value',
+      args: {},
+      code: 'upstream_unavailable',
+    },
+  ],
 });

@@ -48,11 +48,16 @@ describe('the conformance suite fails adapters that break the contract', () => {
   it('fails an adapter that opens a raw socket, naming the peer', () => {
     expect(report).toMatch(/FAIL .*rogue: raw socket > sends every outbound request through ctx\.http/);
     expect(report).toMatch(/client socket to 127\.0\.0\.1:\d+ opened outside ctx\.http/);
-    expect(report).toMatch(/Tests\s+3 failed/);
+    expect(report).toMatch(/Tests\s+4 failed/);
   });
 
   it('shows the cause of an output schema mismatch', () => {
     expect(report).toContain('tool output does not match its schema');
     expect(report).toMatch(/value.*expected number/i);
+  });
+
+  it("says when a fault case was answered from the adapter's cache", () => {
+    expect(report).toMatch(/FAIL .*rogue: fault case answered from the cache > answers upstream faults/);
+    expect(report).toContain("answered ok — served from the adapter's cache?");
   });
 });

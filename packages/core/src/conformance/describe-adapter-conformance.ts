@@ -105,6 +105,11 @@ export function describeAdapterConformance(options: AdapterConformanceOptions): 
         await fault.arm();
         try {
           const result = await call(fault.tool, fault.args);
+          // An adapter that caches answers the arguments of an earlier case without asking the backend.
+          expect(
+            result.isError,
+            `${fault.name}: ${fault.tool} answered ok — served from the adapter's cache? Give the fault case arguments no earlier case used.`,
+          ).toBe(true);
           expectErrorEnvelope(result, `${fault.name}: ${fault.tool}`, fault.code);
         } finally {
           await fault.disarm();
