@@ -1,5 +1,6 @@
 import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { awaitExtraction, queuedExtraction } from './async-extraction.js';
 import { breathe } from './breathe.js';
 import type { UnsupportedFeatures } from './unsupported-features.js';
 
@@ -61,15 +62,20 @@ export async function fetchStructure(rt: SdmxRuntime, ctx: ToolContext, url: str
 
 /**
  * A data query. 404 is how SDMX says "NoResultsFound": the registry answered and holds no
- * observation for this key and period, which is `no_data`, never an empty success.
+ * observation for this key and period, which is `no_data`, never an empty success. An answer that
+ * says the extraction was queued (Eurostat) is polled for within the call's time.
  */
 export async function fetchData(
   ctx: ToolContext,
   url: string,
-  rt?: Pick<SdmxRuntime, 'dataFormats' | 'unsupported'>,
+  rt?: Pick<SdmxRuntime, 'dataFormats' | 'unsupported' | 'baseUrl'>,
 ): Promise<SdmxAnswer> {
+  const accept = dataAccept(rt);
   try {
-    return await negotiate(ctx, url, dataAccept(rt), rt?.unsupported);
+    const answer = await negotiate(ctx, url, accept, rt?.unsupported);
+    const job = queuedExtraction(answer.text);
+    if (!job) return answer;
+    return await awaitExtraction(ctx, rt?.baseUrl, job, url, (poll) => send(ctx, poll, accept, 0));
   } catch (error) {
     if (isOpenDataError(error) && error.details?.status === 404) {
       throw new OpenDataError(
