@@ -1,4 +1,4 @@
-import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import type { ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { fetchStructure, restUrl } from './fetch-sdmx.js';
 import { parseStructureAnswer } from './parse-structure-answer.js';
@@ -10,7 +10,6 @@ import type {
   ArtefactRef,
   CodelistInfo,
   ComponentInfo,
-  ConceptInfo,
   ConstraintInfo,
   DataflowInfo,
   DataStructureInfo,
