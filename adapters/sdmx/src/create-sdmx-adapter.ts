@@ -1,6 +1,7 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
 import { resolveRegistry } from './profiles/resolve-registry.js';
+import { UnsupportedFeatures } from './registry/unsupported-features.js';
 import { profileRoles } from './resolution/dimension-roles.js';
 import { sdmxPrompts, sdmxResources } from './sdmx-extras.js';
 import { probeSdmx } from './sdmx-health.js';
@@ -38,6 +39,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     roleOverrides: { ...profileRoles(registry.profile), ...config.dimension_roles },
     totalDefaults: config.total_defaults ?? registry.profile?.defaultToTotal ?? [],
     availableConstraint: registry.profile?.supports.availableConstraint ?? null,
+    unsupported: new UnsupportedFeatures(config.metadata_ttl_ms),
   };
   return {
     specificationVersion: SPECIFICATION_VERSION,

@@ -1,4 +1,5 @@
 import type { DataFormatRequest, RegistryProfile } from './profiles/registry-profile.js';
+import type { UnsupportedFeatures } from './registry/unsupported-features.js';
 import type { Role } from './resolution/dimension-roles.js';
 
 /** What the tools of one registry instance share. */
@@ -26,4 +27,6 @@ export interface SdmxRuntime {
   dataFormats?: DataFormatRequest[];
   /** The built-in profile the instance was configured from; null for a registry given by URL alone. */
   profile?: RegistryProfile | null;
+  /** Features the registry answered 501 to, remembered for the metadata TTL; absent in hand-built runtimes. */
+  unsupported?: UnsupportedFeatures;
 }

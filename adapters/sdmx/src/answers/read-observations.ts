@@ -31,7 +31,10 @@ export async function readObservations(
 ): Promise<ObservationRead> {
   const key = buildSeriesKey(structure, codes);
   // A registry known not to take lastNObservations is asked for every period; the last are kept here.
-  const askLast = time.kind === 'last' && rt.profile?.supports.lastNObservations !== false;
+  const askLast =
+    time.kind === 'last' &&
+    rt.profile?.supports.lastNObservations !== false &&
+    !rt.unsupported?.has('lastNObservations', ctx.clock.now());
   const params = askLast || time.kind === 'range' ? timeParams(time) : {};
   let url = dataUrl(rt, structure, key, params);
   let answer: SdmxAnswer;
@@ -42,6 +45,7 @@ export async function readObservations(
       return { key, url, observations: [], answer: null };
     // Not implemented or refused (501, 400): ask again for every period.
     if (!askLast || !refusedParameter(error)) throw error;
+    rt.unsupported?.noteRefusal('lastNObservations', error, ctx.clock.now());
     url = dataUrl(rt, structure, key, {});
     try {
       answer = await fetchData(ctx, url, rt);

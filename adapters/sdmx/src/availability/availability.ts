@@ -6,6 +6,7 @@ import { fetchStructure, restUrl } from '../registry/fetch-sdmx.js';
 import { parseStructureMessage } from '../registry/parse-structure-message.js';
 import { segment } from '../registry/sdmx-ids.js';
 import { buildSeriesKey } from '../registry/series-key.js';
+import type { ConstraintInfo } from '../registry/structure-types.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 
 export type AvailabilitySource = 'availableconstraint' | 'actual_constraint' | 'series_keys';
@@ -16,7 +17,13 @@ export interface Availability {
   codes: Record<string, string[]>;
   series_count: number | null;
   observation_count: number | null;
+  /** First and last period with data; null when the source does not state the span. */
   time_range: { start: string | null; end: string | null } | null;
+  /**
+   * The latest period with data, when only the last observation of each series was read (then
+   * `time_range` is null: one period per series says nothing of where the data starts).
+   */
+  latest_period: string | null;
   url: string;
   fetchedAt: Date | string;
   fromCache: boolean;
@@ -46,7 +53,8 @@ export async function findAvailability(
       codes: Object.fromEntries(actual.map((d) => [d.id, d.available ?? []])),
       series_count: null,
       observation_count: null,
-      time_range: null,
+      time_range: flowTimeRange(structure.constraints),
+      latest_period: null,
       url: structure.url,
       fetchedAt: structure.fetchedAt,
       fromCache: structure.fromCache,
@@ -74,11 +82,19 @@ export async function findAvailability(
     series_count: series.size,
     // With only the last observation of each series read, the total is unknown.
     observation_count: time.kind === 'range' ? read.observations.length : null,
-    time_range: { start, end },
+    // The last observation of each series gives the latest period, not the span.
+    time_range: time.kind === 'range' ? { start, end } : null,
+    latest_period: time.kind === 'last' ? end : null,
     url: read.url,
     fetchedAt: read.answer?.fetchedAt ?? ctx.clock.now(),
     fromCache: read.answer?.fromCache ?? false,
   };
+}
+
+/** The span an Actual constraint of the whole flow states (a cube region's time range), if any. */
+function flowTimeRange(constraints: ConstraintInfo[]): Availability['time_range'] {
+  const range = constraints.find((c) => c.type === 'Actual' && c.timeRange)?.timeRange;
+  return range ?? null;
 }
 
 /** The registry's own availability answer; undefined when it has no such service (then the next source is tried). */
@@ -89,7 +105,8 @@ async function fromAvailableConstraint(
   key: string,
   time: TimeSelection,
 ): Promise<Availability | null | undefined> {
-  if (rt.availableConstraint === false) return undefined;
+  if (rt.availableConstraint === false || rt.unsupported?.has('availableconstraint', ctx.clock.now()))
+    return undefined;
   const { flow } = question.structure;
   const flowRef = [flow.agency, flow.id, flow.version].map(segment).join(',');
   const url = restUrl(rt, `availableconstraint/${flowRef}/${key === 'all' ? 'all' : key}/all/all`, {
@@ -109,11 +126,13 @@ async function fromAvailableConstraint(
       series_count: constraint.seriesCount ?? null,
       observation_count: constraint.observationCount ?? null,
       time_range: constraint.timeRange ?? null,
+      latest_period: null,
       url,
       fetchedAt: answer.fetchedAt,
       fromCache: answer.fromCache,
     };
   } catch (error) {
+    if (rt.unsupported?.noteRefusal('availableconstraint', error, ctx.clock.now())) return undefined;
     if (!isOpenDataError(error) || error.retryable) throw error;
     // A registry without the service answers 404, 400 or 501, or a body that is no structure.
     return undefined;

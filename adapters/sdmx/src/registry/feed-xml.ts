@@ -2,6 +2,7 @@ import { isOpenDataError, type OpenDataError } from '@opendata-mcp/core';
 import { SaxesParser } from 'saxes';
 import { cutOff } from '../messages/cut-off.js';
 import { breathe, SLICE_CHARS } from './breathe.js';
+import { ownText } from './own-text.js';
 
 /** An element's attributes as written (prefixed names, untrimmed values): read them with `eachAttribute`. */
 export type XmlAttributes = Record<string, string>;
@@ -31,13 +32,16 @@ export interface FeedOptions {
 
 const localNames = new Map<string, string>();
 
-/** `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. */
+/**
+ * `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. What it keeps is
+ * copied out of the message: a name cut from it would hold the whole message for good.
+ */
 function localName(name: string): string {
   if (name.indexOf(':') < 0) return name;
   let local = localNames.get(name);
   if (local === undefined) {
-    local = name.slice(name.indexOf(':') + 1);
-    if (localNames.size < 4096) localNames.set(name, local);
+    local = ownText(name.slice(name.indexOf(':') + 1));
+    if (localNames.size < 4096) localNames.set(ownText(name), local);
   }
   return local;
 }

@@ -1,6 +1,8 @@
 import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { awaitExtraction, queuedExtraction } from './async-extraction.js';
 import { breathe } from './breathe.js';
+import type { UnsupportedFeatures } from './unsupported-features.js';
 
 export interface SdmxAnswer {
   /** The URL called, recorded in provenance. */
@@ -60,15 +62,20 @@ export async function fetchStructure(rt: SdmxRuntime, ctx: ToolContext, url: str
 
 /**
  * A data query. 404 is how SDMX says "NoResultsFound": the registry answered and holds no
- * observation for this key and period, which is `no_data`, never an empty success.
+ * observation for this key and period, which is `no_data`, never an empty success. An answer that
+ * says the extraction was queued (Eurostat) is polled for within the call's time.
  */
 export async function fetchData(
   ctx: ToolContext,
   url: string,
-  rt?: Pick<SdmxRuntime, 'dataFormats'>,
+  rt?: Pick<SdmxRuntime, 'dataFormats' | 'unsupported' | 'baseUrl'>,
 ): Promise<SdmxAnswer> {
+  const accept = dataAccept(rt);
   try {
-    return await negotiate(ctx, url, dataAccept(rt));
+    const answer = await negotiate(ctx, url, accept, rt?.unsupported);
+    const job = queuedExtraction(answer.text);
+    if (!job) return answer;
+    return await awaitExtraction(ctx, rt?.baseUrl, job, url, (poll) => send(ctx, poll, accept, 0));
   } catch (error) {
     if (isOpenDataError(error) && error.details?.status === 404) {
       throw new OpenDataError(
@@ -89,14 +96,23 @@ export async function fetchData(
  * asks once more without it, by the Accept header alone. A registry that ignores both answers in
  * its own default format, which the data parsers read as it is.
  */
-async function negotiate(ctx: ToolContext, url: string, accept: string): Promise<SdmxAnswer> {
+async function negotiate(
+  ctx: ToolContext,
+  url: string,
+  accept: string,
+  unsupported: UnsupportedFeatures | undefined,
+): Promise<SdmxAnswer> {
+  const withoutFormat = new URL(url);
+  withoutFormat.searchParams.delete('format');
+  // A registry that answered 501 to format= lately is asked by the Accept header alone.
+  if (unsupported?.has('format', ctx.clock.now()))
+    return await send(ctx, withoutFormat.toString(), accept, 0);
   try {
     return await send(ctx, url, accept, 0);
   } catch (error) {
-    const withoutFormat = new URL(url);
     const refused = isOpenDataError(error) && FORMAT_REFUSED.has(Number(error.details?.status));
-    if (!refused || !withoutFormat.searchParams.has('format')) throw error;
-    withoutFormat.searchParams.delete('format');
+    if (!refused || !new URL(url).searchParams.has('format')) throw error;
+    unsupported?.noteRefusal('format', error, ctx.clock.now());
     return await send(ctx, withoutFormat.toString(), accept, 0);
   }
 }

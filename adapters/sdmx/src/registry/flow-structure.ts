@@ -1,9 +1,11 @@
-import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import type { ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { fetchStructure, restUrl } from './fetch-sdmx.js';
 import { parseStructureAnswer } from './parse-structure-answer.js';
 import { pickText } from './pick-text.js';
+import { fetchReferencedArtefacts } from './referenced-artefacts.js';
 import { segment } from './sdmx-ids.js';
+import { conceptOf, find, flowAndStructure, refKey } from './structure-lookup.js';
 import type {
   ArtefactRef,
   CodelistInfo,
@@ -18,8 +20,11 @@ export interface FlowComponent {
   id: string;
   position: number | null;
   name: string;
+  /** The code list the DSD names, or (without a local representation) its concept's core representation. */
   codelistRef: ArtefactRef | null;
   codelist: CodelistInfo | null;
+  /** Why the named code list is missing when the registry could not give it (fetched by reference); absent otherwise. */
+  codelistFailure?: string;
   assignmentStatus: string | null;
   /** Codes an Allowed constraint permits for this dimension; null when none restricts it. */
   allowed: string[] | null;
@@ -67,15 +72,20 @@ export async function loadFlowStructure(
   const url = restUrl(rt, path, { references: rt.references });
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
+    const message = await parseStructureAnswer(
+      answer.text,
+      answer.headers['content-type'],
+      undefined,
+      ctx.signal,
+    );
+    const failures = await fetchReferencedArtefacts(rt, ctx, message, ref.flowId, agency);
     return resolveFlow(
-      await parseStructureAnswer(answer.text, answer.headers['content-type'], undefined, ctx.signal),
+      message,
       ref.flowId,
       agency,
       rt.language,
-      {
-        url,
-        fetchedAt: answer.fetchedAt.toISOString(),
-      },
+      { url, fetchedAt: answer.fetchedAt.toISOString() },
+      failures,
     );
   };
   if (rt.ttlMs <= 0) return { ...(await load()), fromCache: false };
@@ -90,34 +100,23 @@ export function resolveFlow(
   agency: string,
   language: string,
   fetched: { url: string; fetchedAt: string },
+  failures: Record<string, string> = {},
 ): Omit<FlowStructure, 'fromCache'> {
-  const flow =
-    message.dataflows.find((f) => f.id === flowId && (agency === 'all' || f.agency === agency)) ??
-    message.dataflows.find((f) => f.id === flowId);
-  if (!flow) {
-    throw new OpenDataError('not_found', `The registry's answer holds no dataflow "${flowId}".`, {
-      hint: 'Check the id and agency with search_dataflows.',
-    });
-  }
-  const dsd = find(message.dataStructures, flow.structure) ?? message.dataStructures[0];
-  if (!dsd) {
-    throw new OpenDataError('upstream_error', `The registry sent no data structure for "${flowId}".`, {
-      hint: 'The registry answered without the DSD; try again later or check api_status.',
-    });
-  }
+  const { flow, dsd } = flowAndStructure(message, flowId, agency);
   const constraints = message.constraints.filter((c) => c.dataflows.includes(flow.id));
   const named = (c: ComponentInfo): FlowComponent => {
-    const concept = c.concept
-      ? (message.concepts.find(
-          (k) => k.id === c.concept?.id && (!c.concept.scheme || k.scheme === c.concept.scheme),
-        ) ?? message.concepts.find((k) => k.id === c.concept?.id))
-      : undefined;
+    const concept = conceptOf(message, c);
+    // SDMX 2.1: a component without a local representation takes its concept's core representation.
+    const codelistRef = c.codelist ?? concept?.codelist ?? null;
+    const codelist = find(message.codelists, codelistRef) ?? null;
+    const failure = codelistRef && !codelist ? failures[refKey(codelistRef)] : undefined;
     return {
       id: c.id,
       position: c.position,
       name: (concept && pickText(concept.names, language)) ?? c.id,
-      codelistRef: c.codelist,
-      codelist: find(message.codelists, c.codelist) ?? null,
+      codelistRef,
+      codelist,
+      ...(failure ? { codelistFailure: failure } : {}),
       assignmentStatus: c.assignmentStatus,
       allowed: restrict(constraints, 'Allowed', c.id),
       available: restrict(constraints, 'Actual', c.id),
@@ -137,15 +136,6 @@ export function resolveFlow(
     prepared: message.prepared,
     ...fetched,
   };
-}
-
-function find<T extends ArtefactRef>(items: T[], ref: ArtefactRef | null): T | undefined {
-  if (!ref) return undefined;
-  return (
-    items.find((i) => i.id === ref.id && i.agency === ref.agency && i.version === ref.version) ??
-    items.find((i) => i.id === ref.id && (!ref.agency || i.agency === ref.agency)) ??
-    items.find((i) => i.id === ref.id)
-  );
 }
 
 /** Codes every constraint of this type allows for the dimension (their intersection); null when none speaks of it. */

@@ -1,4 +1,5 @@
 import type {
+  ArtefactRef,
   CodeInfo,
   CodelistInfo,
   ComponentInfo,
@@ -50,22 +51,25 @@ export function parseConcepts(scheme: Node): ConceptInfo[] {
       scheme: String(scheme.id),
       id: String(c.id),
       names: texts(c.Name),
-      codelist: refOf(c.CoreRepresentation?.Enumeration),
+      codelist: plainRef(refOf(c.CoreRepresentation?.Enumeration)),
     }),
   );
 }
 
+function plainRef(ref: ArtefactRef | null): ArtefactRef | null {
+  return ref ? { agency: ref.agency, id: ref.id, version: ref.version } : null;
+}
+
 function component(node: Node): ComponentInfo {
   const concept = refOf(node.ConceptIdentity);
-  const enumeration = refOf(node.LocalRepresentation?.Enumeration);
   return {
     // A component may leave its id out; it is then its concept's id (OBS_VALUE for the primary measure).
     id: String(node.id ?? concept?.id ?? ''),
     position: node.position === undefined ? null : Number(node.position),
-    concept: concept ? { scheme: concept.parent, id: concept.id } : null,
-    codelist: enumeration
-      ? { agency: enumeration.agency, id: enumeration.id, version: enumeration.version }
+    concept: concept
+      ? { scheme: concept.parent, id: concept.id, agency: concept.agency, version: concept.version }
       : null,
+    codelist: plainRef(refOf(node.LocalRepresentation?.Enumeration)),
     assignmentStatus:
       node.assignmentStatus === undefined
         ? node.usage === undefined

@@ -178,7 +178,9 @@ function component(node: Json): ComponentInfo {
   return {
     id: String(node.id ?? concept?.item ?? ''),
     position: typeof node.position === 'number' ? node.position : null,
-    concept: concept?.item ? { scheme: concept.id, id: concept.item } : null,
+    concept: concept?.item
+      ? { scheme: concept.id, id: concept.item, agency: concept.agency, version: concept.version }
+      : null,
     codelist: ref(node.localRepresentation?.enumeration),
     assignmentStatus: node.assignmentStatus ?? node.usage ?? null,
     roles: arr(node.conceptRoles)

@@ -59,6 +59,12 @@ const READERS: Record<string, (kept: Kept, node: Node) => void> = {
 };
 
 /**
+ * Parts of a code the tools never read: their text (long descriptions in every language) would be
+ * built up only to be dropped, and a code list can hold tens of thousands of codes.
+ */
+const UNREAD_IN_CODE = new Set(['Description', 'Annotations']);
+
+/**
  * Parses an SDMX-ML structure message, 2.1 or 3.0 (the version is read from the message's
  * namespace); anything else (an HTML page, a malformed body) is an upstream error, and a message
  * that stops before its end was cut off (retryable). The message is streamed: one artefact (one
@@ -85,13 +91,16 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
   /** A code list's codes so far, and the code being read. */
   let codes: CodeInfo[] | null = null;
   let code: XmlSubtree | null = null;
+  /** Depth inside a part of a code nobody reads (its descriptions, annotations), skipped unbuilt. */
+  let skipped = 0;
   await feedXml(
     xml,
     {
       open(name, attributes, path) {
         if (path.length === 1) {
           if (name !== 'Structure') throw notStructure();
-        } else if (code) code.open(name, attributes);
+        } else if (skipped > 0 || (code?.depth === 1 && UNREAD_IN_CODE.has(name))) skipped++;
+        else if (code) code.open(name, attributes);
         else if (artefact) {
           if (codes && artefact.tree.depth === 1 && name === 'Code') {
             code = new XmlSubtree();
@@ -115,7 +124,8 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
         }
       },
       close() {
-        if (code) {
+        if (skipped > 0) skipped--;
+        else if (code) {
           const node = code.close();
           if (code.depth === 0) {
             codes?.push(parseCode(node));
@@ -131,7 +141,7 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
         }
       },
       text(text) {
-        (code ?? artefact?.tree)?.text(text);
+        if (skipped === 0) (code ?? artefact?.tree)?.text(text);
       },
     },
     { format: 'SDMX-ML', refuse: notStructure, signal },

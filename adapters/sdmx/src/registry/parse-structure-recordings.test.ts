@@ -61,7 +61,12 @@ describe('parseStructureMessage on real registry messages', () => {
       'EXR_SUFFIX',
     ]);
     expect(dsd?.dimensions[0]?.codelist).toEqual({ agency: 'ECB', id: 'CL_FREQ', version: '1.0' });
-    expect(dsd?.dimensions[0]?.concept).toEqual({ scheme: 'ECB_CONCEPTS', id: 'FREQ' });
+    expect(dsd?.dimensions[0]?.concept).toEqual({
+      scheme: 'ECB_CONCEPTS',
+      id: 'FREQ',
+      agency: 'ECB',
+      version: '1.0',
+    });
     expect(dsd?.timeDimension?.id).toBe('TIME_PERIOD');
     expect(dsd?.measures?.map((m) => m.id)).toEqual(['OBS_VALUE']);
     expect(dsd?.measure?.id).toBe('OBS_VALUE');

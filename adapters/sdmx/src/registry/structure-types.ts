@@ -54,7 +54,9 @@ export interface ComponentInfo {
   id: string;
   /** Key position (1-based) for dimensions, as the DSD states it. */
   position: number | null;
-  concept: { scheme: string | null; id: string } | null;
+  /** The concept the component takes its meaning from; agency and version of its scheme where the reference gives them. */
+  concept: { scheme: string | null; id: string; agency?: string | null; version?: string | null } | null;
+  /** The code list of the component's local representation; null when the DSD gives none. */
   codelist: ArtefactRef | null;
   /** Attributes only: Mandatory or Conditional (2.1), mandatory or optional (3.0 `usage`). */
   assignmentStatus: string | null;

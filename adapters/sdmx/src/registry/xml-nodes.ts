@@ -17,10 +17,25 @@ export function textOf(value: Node): string | null {
   return String(value).trim();
 }
 
+const languages = new Map<string, string>();
+
+/** One string per language tag: a code list of 50,000 codes in five languages would hold 250,000 copies. */
+function language(tag: string): string {
+  let shared = languages.get(tag);
+  if (shared === undefined) {
+    shared = tag;
+    if (languages.size < 512) languages.set(tag, tag);
+  }
+  return shared;
+}
+
 export function texts(value: Node): LocalText[] {
-  return list(value)
-    .map((t: Node) => ({ lang: typeof t === 'object' ? String(t.lang ?? '') : '', value: textOf(t) ?? '' }))
-    .filter((t) => t.value !== '');
+  const all = list(value).map((t: Node) => ({
+    lang: language(typeof t === 'object' ? String(t.lang ?? '') : ''),
+    value: textOf(t) ?? '',
+  }));
+  // Filtering grows a new array in steps of 16 slots; most names are kept as mapped, sized exactly.
+  return all.every((t) => t.value !== '') ? all : all.filter((t) => t.value !== '').slice();
 }
 
 export function annotations(node: Node): AnnotationInfo[] {

@@ -1,4 +1,5 @@
 import { eachAttribute, type XmlAttributes } from './feed-xml.js';
+import { ownText } from './own-text.js';
 import type { Node } from './xml-nodes.js';
 
 // Elements that may repeat; listing them keeps a one-item list from turning into an object.
@@ -44,7 +45,8 @@ interface Frame {
  * Builds the plain-object form of one element and what it contains (one artefact of a structure
  * message, never the whole message), in the shape the structure readers walk: attributes and
  * child elements as properties by local name, repeated children as lists, text as `#text` (or the
- * element itself when it is only text).
+ * element itself when it is only text). Every string is copied out of the message (`ownText`), so
+ * what is kept does not hold the message in memory.
  */
 export class XmlSubtree {
   private readonly frames: Frame[] = [];
@@ -59,7 +61,9 @@ export class XmlSubtree {
     const node: Record<string, Node> = {};
     let hasAttributes = false;
     eachAttribute(attributes, (key, value) => {
-      node[key] = value;
+      // An artefact's own URN repeats its agency, id and version, which are read instead.
+      if (key === 'urn') return;
+      node[key] = ownText(value);
       hasAttributes = true;
     });
     this.frames.push({ name, node, text: '', hasChildren: false, hasAttributes });
@@ -74,7 +78,7 @@ export class XmlSubtree {
   close(detach = false): Node {
     const frame = this.frames.pop();
     if (!frame) return undefined;
-    const text = frame.text.trim();
+    const text = ownText(frame.text.trim());
     let value: Node;
     if (!frame.hasChildren && !frame.hasAttributes) value = text;
     else {

@@ -141,7 +141,9 @@ function resolveOne(
     if (!isSdmxId(asked)) {
       throw new OpenDataError(
         'invalid_input',
-        `${dimension.id} is not coded; "${asked.slice(0, 40)}" is not an id.`,
+        dimension.codelistFailure
+          ? `${dimension.id} has no code list to match labels against (${dimension.codelistFailure}); "${asked.slice(0, 40)}" is not an id.`
+          : `${dimension.id} is not coded; "${asked.slice(0, 40)}" is not an id.`,
         {
           hint: 'Give the value as an SDMX id.',
         },

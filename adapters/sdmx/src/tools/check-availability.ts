@@ -20,7 +20,9 @@ export function checkAvailabilityTool(rt: SdmxRuntime) {
       'Before asking for values: which codes of each dimension still hold data under the filters given ' +
       'so far, how many series (and observations, where counted) and the time span: which countries ' +
       'report an indicator, which years exist, whether a slice exists. filters as in ' +
-      'get_indicator_value. answered_from names the source; no_observations means nothing is held.',
+      'get_indicator_value. answered_from names the source; no_observations means nothing is held. ' +
+      'time_range is the span with data when the source states it; when only the latest observation ' +
+      'of each series could be read, time_range is null and latest_period gives the most recent period.',
     input: z
       .object({
         ...flowInputShape,
@@ -59,7 +61,18 @@ export function checkAvailabilityTool(rt: SdmxRuntime) {
         .number()
         .nullable()
         .describe('Observations; null when the source does not count them.'),
-      time_range: z.object({ start: z.string().nullable(), end: z.string().nullable() }).nullable(),
+      time_range: z
+        .object({ start: z.string().nullable(), end: z.string().nullable() })
+        .nullable()
+        .describe(
+          'First and last period with data; null when the source does not state the span (then see latest_period).',
+        ),
+      latest_period: z
+        .string()
+        .nullable()
+        .describe(
+          'Set when only the latest observation of each series could be read (no start/end period given and no availability service): the most recent period with data. Where the data starts is then unknown; ask again with start_period for the span.',
+        ),
       dimensions: z.array(
         z.object({
           dimension: z.string(),
@@ -99,7 +112,13 @@ export function checkAvailabilityTool(rt: SdmxRuntime) {
         ? dimensionFor(input.dimension, question.roled, question.structure).dimension.id
         : null;
       const base = { flow_id: question.structure.flow.id, ...resolutionFields(question), dimensions: [] };
-      const none = { answered_from: null, series_count: null, observation_count: null, time_range: null };
+      const none = {
+        answered_from: null,
+        series_count: null,
+        observation_count: null,
+        time_range: null,
+        latest_period: null,
+      };
       if (question.resolution.ambiguous.length > 0) {
         return {
           data: {
@@ -150,6 +169,7 @@ export function checkAvailabilityTool(rt: SdmxRuntime) {
           series_count: found.series_count,
           observation_count: found.observation_count,
           time_range: found.time_range,
+          latest_period: found.latest_period,
           dimensions,
           message: `Availability from ${found.source}.`,
         },

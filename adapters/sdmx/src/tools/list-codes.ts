@@ -96,6 +96,15 @@ export function listCodesTool(rt: SdmxRuntime) {
       const roled = dimensionRoles(structure, rt.roleOverrides);
       const { dimension, role } = dimensionFor(input.dimension, roled, structure);
       const usable = usableCodes(dimension);
+      if (!usable.codes && dimension.codelistFailure) {
+        throw new OpenDataError(
+          'upstream_error',
+          `${dimension.id} is coded, but its code list could not be had: ${dimension.codelistFailure}.`,
+          {
+            hint: 'The registry lacks the list its own structure names; query_data still takes codes as ids.',
+          },
+        );
+      }
       if (!usable.codes) {
         throw new OpenDataError(
           'invalid_input',

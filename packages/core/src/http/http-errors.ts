@@ -74,6 +74,13 @@ export function statusError(
       details,
     });
   }
+  // Not Implemented is the portal's lasting answer to this kind of request, not a passing fault.
+  if (status === 501) {
+    return new OpenDataError('upstream_error', `${host} does not implement this request (HTTP 501).`, {
+      hint: 'The portal does not offer this feature; ask in another way.',
+      details,
+    });
+  }
   if (status >= 500 || status === 408 || status === 425) {
     const seconds = parseRetryAfter(retryAfter);
     if (seconds !== null) details.retry_after_s = seconds;

@@ -249,6 +249,19 @@ describe('guarded client: retries and error codes', () => {
     expect(hits).toBe(2);
   });
 
+  it('maps 501 Not Implemented to upstream_error without retrying: the portal lacks the feature', async () => {
+    handler = (_req, res) => {
+      res.writeHead(501);
+      res.end('NotImplemented');
+    };
+    expect(await failure(client().fetch({ url: `${server.origin}/availableconstraint` }))).toMatchObject({
+      code: 'upstream_error',
+      retryable: false,
+      details: { status: 501 },
+    });
+    expect(hits).toBe(1);
+  });
+
   it('limits parallel requests per host', async () => {
     let inFlight = 0;
     let peak = 0;
