@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { compareReports } from './compare-reports.js';
 import { formatReport, reportOf } from './format-report.js';
 import type { Question } from './question-set.js';
 import { loadQuestionSet } from './question-set.js';
@@ -70,6 +71,17 @@ describe('search evaluation scorer', () => {
     expect(text).toContain('b [de exact] «question b» → rank 2; first: ckan/organization/d1');
     expect(text).toContain('d [fr exact] «question d» → not in top 10; first: no hits');
     expect(text).not.toContain('a [de exact]');
+  });
+
+  it('sets two runs side by side and lists the questions whose rank changed', () => {
+    const [first, second, third, fourth] = outcomes as [Outcome, Outcome, Outcome, Outcome];
+    const better = [first, { ...second, hits: second.hits.slice(1) }, third, { ...fourth, hits: first.hits }];
+    const text = compareReports(reportOf('run', outcomes), reportOf('run', better));
+    expect(text).toContain('overall                  50.0%   75.0%');
+    expect(text).toContain('language fr               0.0%   50.0%');
+    expect(text).toContain('questions whose rank changed: 2');
+    expect(text).toContain('b «question b»: 2 → 1');
+    expect(text).toContain('d «question d»: - → 1');
   });
 
   it('refuses a question file that uses one id twice or names an unknown class', () => {

@@ -1,8 +1,9 @@
-// `pnpm eval search [--set fixtures|synthetic|all] [--json] [--out <file>]`: asks search_all every
+// `pnpm eval search [--set fixtures|synthetic|all] [--json] [--out <file>] [--compare <file>]`: asks search_all every
 // question of the set(s) against the offline backends and prints recall@1, recall@3 and MRR per
-// language, backend and class, with the misses.
-import { writeFileSync } from 'node:fs';
+// language, backend and class, with the misses; --compare sets them beside an earlier --out file.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { compareReports } from './compare-reports.js';
 import { evaluateSet } from './evaluate-set.js';
 import { formatReport, reportOf, type SetReport } from './format-report.js';
 import { loadQuestionSet, QUESTIONS_FILE, SYNTHETIC_QUESTIONS_FILE } from './question-set.js';
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     set: { type: 'string', default: 'all' },
     json: { type: 'boolean', default: false },
     out: { type: 'string' },
+    compare: { type: 'string' },
   },
 });
 if (!['fixtures', 'synthetic', 'all'].includes(values.set)) {
@@ -37,4 +39,13 @@ if (values.set !== 'fixtures') {
 const json = `${JSON.stringify({ search_limit: SEARCH_LIMIT, sets: reports }, null, 2)}\n`;
 if (values.out) writeFileSync(values.out, json);
 process.stdout.write(values.json ? json : `${reports.map(formatReport).join('\n\n')}\n`);
+if (values.compare) {
+  const earlier = (JSON.parse(readFileSync(values.compare, 'utf8')) as { sets: SetReport[] }).sets;
+  for (const report of reports) {
+    const before = earlier.find((r) => r.name === report.name);
+    // With --json, stdout holds the JSON alone.
+    if (before)
+      (values.json ? process.stderr : process.stdout).write(`\n${compareReports(before, report)}\n`);
+  }
+}
 process.exit(reports.some((r) => r.failures.length > 0) ? 1 : 0);
