@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cmeIndicatorCodes, labelledObjectExists } from './find-labelled-object.js';
+import { cmeIndicatorCodes, labelledObjectExists } from './labelled-object-exists.js';
 import { type OfflineSearch, startOfflineSearch } from './offline-search.js';
 import { loadQuestionSet, QUESTIONS_FILE, SYNTHETIC_QUESTIONS_FILE } from './question-set.js';
 import { type Run, runQuestions } from './run-questions.js';
