@@ -13,6 +13,7 @@ export default defineConfig({
       'examples/*/*.test.ts',
       'tests/*/src/**/*.test.ts',
       'tests/*/*.test.ts',
+      'eval/*/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,7 +4,7 @@ export { configJsonSchema } from './config/config-json-schema.js';
 export { type Config, ConfigSchema } from './config/config-schema.js';
 export { defaultRegistry } from './default-registry.js';
 export { main } from './main.js';
-export type { FixtureStarters, RunningFixture } from './offline.js';
+export { type FixtureStarters, goOffline, type RunningFixture } from './offline.js';
 export { type OpenRuntimeOptions, openRuntime } from './open-runtime.js';
 export { loadPlugins } from './plugins/load-plugins.js';
 export {
