@@ -260,10 +260,11 @@ describe('SDMX tools end to end over stdio', () => {
       end_period: '1985',
     });
     expect(data.isError).toBe(true);
-    expect(data.body.error).toMatchObject({ code: 'upstream_error', retryable: false });
+    expect(data.body.error).toMatchObject({ code: 'not_recorded_offline', retryable: false });
     expect(data.body.error.message).toMatch(/^Not available offline/);
     const structure = await session.call('get_dataflow_structure', { flow_id: 'NUTRITION' });
-    expect(structure.body.error.code).toBe('upstream_error');
+    expect(structure.body.error.code).toBe('not_recorded_offline');
+    expect(structure.body.error.hint).toContain('only recorded requests');
     expect(structure.body.error.message).toMatch(/^Not available offline/);
   });
 
