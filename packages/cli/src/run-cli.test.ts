@@ -76,7 +76,7 @@ describe('opendata-mcp CLI', () => {
     expect(h.out()).toContain('=== Population of Zurich ===');
     expect(h.out()).toContain('"population":1605508');
     expect(h.out()).toMatch(
-      /source: Resident population by canton, via http:\/\/127\.0\.0\.1:\d+, licence CC-BY-4\.0/,
+      /source: Resident population by canton, via offline:\/\/population, licence CC-BY-4\.0/,
     );
     expect(h.started()).toBe(1);
   });

@@ -275,7 +275,11 @@ async function prepare(
       ...(quiet && !withEnv.log_level ? { log_level: 'warn' as const } : {}),
     };
   };
-  const open = async (config: Config, onClose?: () => Promise<void>) => {
+  const open = async (
+    config: Config,
+    onClose?: () => Promise<void>,
+    originNames?: Record<string, string>,
+  ) => {
     // Checked before anything is served, so a folder another user owns stops the command with its name.
     if (config.cache_dir) {
       await preparePrivateDirectory(config.cache_dir, { label: 'cache directory' }).catch((error: Error) => {
@@ -285,12 +289,13 @@ async function prepare(
     return openRuntime(config, registry, onClose, {
       metrics: servesHttp && config.http?.metrics !== false,
       ...(resultsOnDisk && config.cache_dir ? { resultsDir: callResultsDir(config.cache_dir) } : {}),
+      ...(originNames ? { originNames } : {}),
     });
   };
   if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
   try {
-    return await open(finish(parseConfig(online.config, registry, origin)), online.close);
+    return await open(finish(parseConfig(online.config, registry, origin)), online.close, online.originNames);
   } catch (error) {
     await online.close();
     throw error;
