@@ -131,6 +131,10 @@ describe('LINDAS tools end to end over stdio', () => {
       cube_id: 'https://example.org/no-such-cube/1',
     });
     expect(unknown.body.error.code).toBe('not_found');
+    // A wrong version of a known cube: the hint names the versions that exist.
+    const version = await session.call('get_cube_structure', { cube_id: WALDBRAND.replace(/2$/, '7') });
+    expect(version.body.error.code).toBe('not_found');
+    expect(version.body.error.hint).toContain(WALDBRAND);
     const broken = await session.call('get_cube_structure', { cube_id: 'https://x.org/a> } DROP ALL #' });
     expect(broken.body.error.code).toBe('invalid_input');
   });

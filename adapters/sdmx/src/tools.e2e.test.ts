@@ -268,6 +268,14 @@ describe('SDMX tools end to end over stdio', () => {
     expect(structure.body.error.message).toMatch(/^Not available offline/);
   });
 
+  it('answers an unknown flow with not_found naming the flows that exist near it', async () => {
+    const { body } = await session.call('get_dataflow_structure', { flow_id: 'CMX' });
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.hint).toMatch(/^Dataflows near "CMX": CME \(Child Mortality\)/);
+    const data = await session.call('get_indicator_value', { flow_id: 'CMEE', filters: { area: 'USA' } });
+    expect(data.body.error.hint).toContain('CME (Child Mortality)');
+  });
+
   it('refuses an unknown dimension, naming the valid ones, before calling the registry', async () => {
     const before = fixture.requests.filter((r) => r.path.includes('/data/')).length;
     const { body } = await session.call('query_data', { flow_id: CME, filters: { COUNTRY: ['USA'] } });
