@@ -46,6 +46,12 @@ function expectedCell(bySubject: Map<string, Quad[]>, term: Term | undefined): u
   if (datatype === UNDEFINED) return null;
   if (INTEGER.test(datatype)) return Number(term.value);
   if (datatype.endsWith('#boolean')) return term.value === 'true' || term.value === '1';
+  // Decimals and doubles are numbers where a double holds every digit the RDF writes.
+  if (/#(decimal|double|float)$/.test(datatype) && Number.isFinite(Number(term.value))) {
+    const [mantissa = ''] = term.value.split(/[eE]/);
+    const significant = mantissa.replace(/[^0-9]/g, '').replace(/^0+|0+$/g, '');
+    return significant.length <= 15 ? Number(term.value) : term.value;
+  }
   return term.value;
 }
 

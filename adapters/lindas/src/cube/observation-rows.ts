@@ -15,6 +15,10 @@ export interface ObservationRows {
   unlabelled: number;
 }
 
+const FRACTIONAL = /#(decimal|double|float)$/;
+// A plain decimal numeral; other lexical forms (INF, NaN) stay text.
+const NUMERAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 const INTEGER =
   /#(integer|int|long|short|byte|nonNegativeInteger|positiveInteger|negativeInteger|nonPositiveInteger|unsignedInt|unsignedShort|unsignedByte)$/;
 
@@ -78,7 +82,10 @@ function isUndefined(term: SparqlTerm): boolean {
   return term.type !== 'uri' && term.datatype === CUBE_UNDEFINED;
 }
 
-/** A cell as JSON: integers as numbers when exact, other literals in their lexical form. */
+/**
+ * A cell as JSON: integers as numbers when exact, decimals and doubles as numbers when a double holds
+ * them (15 significant digits or fewer), other literals in their lexical form.
+ */
 export function cellValue(term: SparqlTerm | undefined): CellValue {
   if (!term || isUndefined(term)) return null;
   if (term.type === 'uri' || term.type === 'bnode') return term.value;
@@ -86,6 +93,11 @@ export function cellValue(term: SparqlTerm | undefined): CellValue {
   if (term.datatype && INTEGER.test(term.datatype)) {
     const n = Number(term.value);
     if (Number.isSafeInteger(n) && /^[+-]?\d+$/.test(term.value.trim())) return n;
+  }
+  if (term.datatype && FRACTIONAL.test(term.datatype) && NUMERAL.test(term.value.trim())) {
+    const n = Number(term.value);
+    const digits = term.value.replace(/[eE].*$/, '').replace(/\D/g, '').replace(/^0+/, '').replace(/0+$/, '');
+    if (Number.isFinite(n) && digits.length <= 15) return n;
   }
   return term.value;
 }
