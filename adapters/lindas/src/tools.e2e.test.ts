@@ -366,6 +366,21 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(undef.body.undefined_values).toHaveLength(1);
   });
 
+  it('dates a cached answer by its own first fetch, never by the older cube description', async () => {
+    await session.call('get_cube_structure', { cube_id: WALDBRAND });
+    const started = new Date().toISOString();
+    const args = { cube_id: WALDBRAND, dimension: 'Gefahrenstufe', language: 'it' };
+    const first = await session.call('list_dimension_values', args);
+    const again = await session.call('list_dimension_values', args);
+    expect(first.body.source.cache).toMatchObject({ hit: false, first_fetched_at: null });
+    expect(again.body.source.cache).toEqual({
+      hit: true,
+      revalidated: false,
+      first_fetched_at: first.body.source.retrieved_at,
+    });
+    expect(again.body.source.cache.first_fetched_at >= started).toBe(true);
+  });
+
   it('list_dimension_values gives the code list with identifiers and labels', async () => {
     const { body } = await session.call('list_dimension_values', {
       cube_id: WALDBRAND,

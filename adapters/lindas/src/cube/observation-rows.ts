@@ -96,7 +96,11 @@ export function cellValue(term: SparqlTerm | undefined): CellValue {
   }
   if (term.datatype && FRACTIONAL.test(term.datatype) && NUMERAL.test(term.value.trim())) {
     const n = Number(term.value);
-    const digits = term.value.replace(/[eE].*$/, '').replace(/\D/g, '').replace(/^0+/, '').replace(/0+$/, '');
+    const digits = term.value
+      .replace(/[eE].*$/, '')
+      .replace(/\D/g, '')
+      .replace(/^0+/, '')
+      .replace(/0+$/, '');
     if (Number.isFinite(n) && digits.length <= 15) return n;
   }
   return term.value;
