@@ -68,6 +68,11 @@ export function foldObservations(
     });
     return record;
   });
+  keepColumnsOfOneKind(
+    rows,
+    kept.map((obs) => byObs.get(obs) as SparqlBinding),
+    dimensions,
+  );
   return {
     uris: kept,
     rows,
@@ -76,6 +81,29 @@ export function foldObservations(
     unlabelled,
     more: order.length > kept.length,
   };
+}
+
+/**
+ * A column where some decimal is too precise for a double stays text in every row: a kept table
+ * types a column once, and numbers beside text would read back as text anyway, changed in form.
+ */
+function keepColumnsOfOneKind(
+  rows: Array<Record<string, CellValue>>,
+  bindings: SparqlBinding[],
+  dimensions: NamedDimension[],
+): void {
+  dimensions.forEach((d, i) => {
+    const fractional = (term: SparqlTerm | undefined) =>
+      term?.type !== 'uri' && term?.datatype !== undefined && FRACTIONAL.test(term.datatype);
+    const mixed = rows.some(
+      (row, r) => fractional(bindings[r]?.[`v${i}`]) && typeof row[d.name] === 'string',
+    );
+    if (!mixed) return;
+    rows.forEach((row, r) => {
+      const term = bindings[r]?.[`v${i}`];
+      if (term && fractional(term) && typeof row[d.name] === 'number') row[d.name] = term.value;
+    });
+  });
 }
 
 function isUndefined(term: SparqlTerm): boolean {
