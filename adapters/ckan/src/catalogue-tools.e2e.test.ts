@@ -98,6 +98,14 @@ describe('CKAN catalogue tools over stdio', () => {
     expect(body.error.code).toBe('not_found');
   });
 
+  it('names the datasets near an unknown id in the not_found hint, not only the search tool', async () => {
+    const { body } = await session.call('get_dataset', { dataset_id: 'pzf-kyiv' });
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.hint).toContain('pzf-kyiv-city');
+    const query = await session.call('get_schema', { dataset_id: 'kyiv-pzf' });
+    expect(query.body.error.hint).toContain('pzf-kyiv-city');
+  });
+
   it('list_organizations returns names with dataset counts', async () => {
     const { body } = await session.call('list_organizations', { limit: 100 });
     const menr = body.organizations.find((o: { name: string }) => o.name === 'menr');

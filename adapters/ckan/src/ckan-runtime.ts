@@ -1,4 +1,4 @@
-import type { ToolContext } from '@opendata-mcp/core';
+import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import { type ActionAnswer, CkanClient } from './portal/ckan-client.js';
 import type { CkanPackage } from './portal/ckan-types.js';
 import type { ResolvedQuirks } from './portal/portal-quirks.js';
@@ -36,11 +36,39 @@ export function createClient(baseUrl: string, quirks: ResolvedQuirks, ttlMs: num
   return new CkanClient(baseUrl, quirks, ttlMs);
 }
 
-/** package_show, from the metadata cache when fresh. */
-export function showPackage(
+/** package_show, from the metadata cache when fresh; an unknown id names datasets near it. */
+export async function showPackage(
   rt: CkanRuntime,
   ctx: ToolContext,
   id: string,
 ): Promise<ActionAnswer<CkanPackage>> {
-  return rt.client.action<CkanPackage>(ctx, 'package_show', { id });
+  try {
+    return await rt.client.action<CkanPackage>(ctx, 'package_show', { id });
+  } catch (error) {
+    if (!isOpenDataError(error) || error.code !== 'not_found') throw error;
+    const near = await datasetsNear(rt, ctx, id);
+    if (near.length === 0) throw error;
+    throw new OpenDataError('not_found', error.message, {
+      hint: `Datasets matching the words of "${id.slice(0, 60)}": ${near.join(', ')}. search_datasets finds more by words.`,
+      ...(error.details ? { details: error.details } : {}),
+    });
+  }
+}
+
+/** Up to five dataset names a search for the words of an unknown id finds (one cached request). */
+async function datasetsNear(rt: CkanRuntime, ctx: ToolContext, id: string): Promise<string[]> {
+  const words = id
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 1)
+    .slice(0, 6);
+  if (words.length === 0) return [];
+  try {
+    const answer = await rt.client.action<{ results?: Array<{ name?: unknown }> }>(ctx, 'package_search', {
+      q: words.join(' '),
+      rows: 5,
+    });
+    return (answer.result.results ?? []).flatMap((p) => (typeof p.name === 'string' ? [p.name] : []));
+  } catch {
+    return [];
+  }
 }

@@ -41,7 +41,8 @@ export function lindasSource(input: SourceInput): Provenance {
     cache: {
       hit: input.fromCache ?? false,
       revalidated: false,
-      first_fetched_at: input.fromCache && cube ? cube.fetchedAt : null,
+      // When the cached answer itself was fetched: the cube's description may be older or newer.
+      first_fetched_at: input.fromCache ? input.retrievedAt.toISOString() : null,
     },
   };
 }

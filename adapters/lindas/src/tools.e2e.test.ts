@@ -131,6 +131,10 @@ describe('LINDAS tools end to end over stdio', () => {
       cube_id: 'https://example.org/no-such-cube/1',
     });
     expect(unknown.body.error.code).toBe('not_found');
+    // A wrong version of a known cube: the hint names the versions that exist.
+    const version = await session.call('get_cube_structure', { cube_id: WALDBRAND.replace(/2$/, '7') });
+    expect(version.body.error.code).toBe('not_found');
+    expect(version.body.error.hint).toContain(WALDBRAND);
     const broken = await session.call('get_cube_structure', { cube_id: 'https://x.org/a> } DROP ALL #' });
     expect(broken.body.error.code).toBe('invalid_input');
   });
@@ -360,6 +364,21 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(rowsOf(codes.body)[0]?.Gefahrenstufe).toMatch(/\/gefahrenstufe\/\d$/);
     const undef = await session.call('query_cube_observations', { cube_id: UNDEFINED_EXAMPLE });
     expect(undef.body.undefined_values).toHaveLength(1);
+  });
+
+  it('dates a cached answer by its own first fetch, never by the older cube description', async () => {
+    await session.call('get_cube_structure', { cube_id: WALDBRAND });
+    const started = new Date().toISOString();
+    const args = { cube_id: WALDBRAND, dimension: 'Gefahrenstufe', language: 'it' };
+    const first = await session.call('list_dimension_values', args);
+    const again = await session.call('list_dimension_values', args);
+    expect(first.body.source.cache).toMatchObject({ hit: false, first_fetched_at: null });
+    expect(again.body.source.cache).toEqual({
+      hit: true,
+      revalidated: false,
+      first_fetched_at: first.body.source.retrieved_at,
+    });
+    expect(again.body.source.cache.first_fetched_at >= started).toBe(true);
   });
 
   it('list_dimension_values gives the code list with identifiers and labels', async () => {

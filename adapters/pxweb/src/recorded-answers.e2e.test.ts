@@ -139,11 +139,12 @@ describe('recorded Statistics Sweden answers, API v2 (TAB5974)', () => {
     expect(answer.source).toMatchObject({ publisher: 'SCB', source_modified_at: v2Data.updated });
   });
 
-  it('never invents figures: a selection that was not recorded is the portal refusing it', async () => {
+  it('never invents figures: a selection that was not recorded is said to be missing offline', async () => {
     const other = { ...RECORDED_SELECTION, Tid: '2027' };
-    expect(errorCode(await v2.callTool('query_table', { table_id: 'TAB5974', filters: other }))).toBe(
-      'upstream_error',
-    );
+    const answer = await v2.callTool('query_table', { table_id: 'TAB5974', filters: other });
+    expect(errorCode(answer)).toBe('not_recorded_offline');
+    // The hint names the selection that is recorded, so the next call can ask for it.
+    expect(answer.ok ? null : answer.error.hint).toContain(`Tid=${RECORDED_SELECTION.Tid}`);
   });
 
   it('is recorded in Swedish only: another language is a table the portal does not have', async () => {
@@ -186,6 +187,6 @@ describe('recorded Statistics Sweden answers, API v1 (election folder ME0104C)',
       table_id: `${folder}/ME0104T24`,
       filters: { Parti: 'M', Kon: '1', ContentsCode: 'ME0104AV', Tid: '2002' },
     });
-    expect(errorCode(answer)).toBe('upstream_error');
+    expect(errorCode(answer)).toBe('not_recorded_offline');
   });
 });

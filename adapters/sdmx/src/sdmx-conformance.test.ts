@@ -116,9 +116,9 @@ describeAdapterConformance({
     {
       tool: 'query_data',
       args: { flow_id: 'CME', filters: { REF_AREA: 'BRA' }, start_period: '1980', end_period: '1985' },
-      code: 'upstream_error',
+      code: 'not_recorded_offline',
     },
-    { tool: 'get_dataflow_structure', args: { flow_id: 'NUTRITION' }, code: 'upstream_error' },
+    { tool: 'get_dataflow_structure', args: { flow_id: 'NUTRITION' }, code: 'not_recorded_offline' },
     { tool: 'get_dataflow_structure', args: { flow_id: 'NO_SUCH_FLOW' }, code: 'not_found' },
     { tool: 'search_dataflows', args: { language: 'english' }, code: 'invalid_input' },
   ],

@@ -260,11 +260,20 @@ describe('SDMX tools end to end over stdio', () => {
       end_period: '1985',
     });
     expect(data.isError).toBe(true);
-    expect(data.body.error).toMatchObject({ code: 'upstream_error', retryable: false });
+    expect(data.body.error).toMatchObject({ code: 'not_recorded_offline', retryable: false });
     expect(data.body.error.message).toMatch(/^Not available offline/);
     const structure = await session.call('get_dataflow_structure', { flow_id: 'NUTRITION' });
-    expect(structure.body.error.code).toBe('upstream_error');
+    expect(structure.body.error.code).toBe('not_recorded_offline');
+    expect(structure.body.error.hint).toContain('only recorded requests');
     expect(structure.body.error.message).toMatch(/^Not available offline/);
+  });
+
+  it('answers an unknown flow with not_found naming the flows that exist near it', async () => {
+    const { body } = await session.call('get_dataflow_structure', { flow_id: 'CMX' });
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.hint).toMatch(/^Dataflows near "CMX": CME \(Child Mortality\)/);
+    const data = await session.call('get_indicator_value', { flow_id: 'CMEE', filters: { area: 'USA' } });
+    expect(data.body.error.hint).toContain('CME (Child Mortality)');
   });
 
   it('refuses an unknown dimension, naming the valid ones, before calling the registry', async () => {

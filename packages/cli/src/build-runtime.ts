@@ -31,6 +31,8 @@ export interface RuntimeServices {
   /** Where kept results live when not in `store`: the files `call` shares with the next `call`. */
   resultsStore?: SharedStore;
   metrics?: PrometheusMetrics;
+  /** Stable names written in answers in place of loopback origins (the offline fixtures'). */
+  originNames?: Record<string, string>;
 }
 
 /** The results namespace of replicas that share a store and name none (the store's own prefix keeps deployments apart). */
@@ -87,6 +89,7 @@ export function buildRuntime(
     ...(services.store ? { store: services.store } : {}),
     ...(config.upstream_budget ? { upstreamBudgets: upstreamBudgets(config.upstream_budget) } : {}),
     ...(services.metrics ? { telemetry: services.metrics } : {}),
+    ...(services.originNames ? { originNames: services.originNames } : {}),
   });
   return {
     server,

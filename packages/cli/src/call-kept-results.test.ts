@@ -85,6 +85,22 @@ describe('call keeps results for the next call', () => {
     expect((await readdir(dir)).some((name) => name.endsWith('.entry'))).toBe(true);
   });
 
+  it('keeps one value of get_indicator_value with its bounds for a query_results in the next call', async () => {
+    const { cacheDir, config } = await setUp();
+    const first = await call(cacheDir, config, 'get_indicator_value', {
+      flow_id: 'CME',
+      filters: { indicator: 'CME_MRY0T4', area: 'USA', sex: '_T', WEALTH_QUINTILE: '_T' },
+      period: '2020',
+    });
+    const value = first.answer as Answer & { value: number; lower_bound: number; upper_bound: number };
+    expect(value.lower_bound).toBeLessThan(value.value);
+    const second = await call(cacheDir, config, 'query_results', {
+      results: { usa: value.result_id },
+      sql: 'SELECT value, LOWER_BOUND, UPPER_BOUND, UNIT_MEASURE FROM usa',
+    });
+    expect(second.answer.rows).toEqual([[value.value, value.lower_bound, value.upper_bound, 'D_PER_1000_B']]);
+  });
+
   it('keeps them by default in the cache folder XDG_CACHE_HOME names, in folders only this user can enter', async () => {
     const { cacheDir, config } = await setUp();
     const xdg = join(cacheDir, 'xdg');

@@ -30,6 +30,8 @@ describe('goOffline', () => {
         allowed_hosts: ['127.0.0.1'],
       },
     ]);
+    // Answers name the fixture by its backend, not by a port that changes from run to run.
+    expect(offline.originNames).toEqual({ 'http://127.0.0.1:4321': 'offline://portal' });
     await offline.close();
   });
 

@@ -14,10 +14,12 @@ export async function goOffline(
   config: Config | undefined,
   registry: AdapterRegistry,
   starters: FixtureStarters,
-): Promise<{ config: Config; close(): Promise<void> }> {
+): Promise<{ config: Config; originNames: Record<string, string>; close(): Promise<void> }> {
   const base: Config = config ?? { adapters: [...registry.keys()].map((type) => ({ type })) };
   // One backend per fixture, shared by every entry that uses it (keyed by kind or by starter).
   const running = new Map<unknown, RunningFixture>();
+  // Answers name each fixture offline://<type>, not by its loopback port, which changes from run to run.
+  const originNames: Record<string, string> = {};
   try {
     const adapters = [];
     for (const entry of base.adapters) {
@@ -35,11 +37,13 @@ export async function goOffline(
       // Only the fixture may be reached: a recorded catalogue also names files on the live portals.
       const configured = { ...registration?.fixtureOptions, ...entry };
       const url = fixture.urlFor?.(configured) ?? fixture.url;
-      const host = new URL(url).hostname;
+      const { hostname: host, origin } = new URL(url);
+      originNames[origin] ??= `offline://${entry.type}`;
       adapters.push({ ...configured, url, trusted_hosts: [fixture.hostPort], allowed_hosts: [host] });
     }
     return {
       config: { ...base, adapters },
+      originNames,
       close: async () => {
         await Promise.allSettled([...running.values()].map((f) => f.close()));
       },

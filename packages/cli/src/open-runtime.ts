@@ -16,6 +16,8 @@ export interface OpenRuntimeOptions {
    * after the other (the `call` command) read each other's results. A configured store wins.
    */
   resultsDir?: string;
+  /** Stable names of the offline fixtures' loopback origins, for citations that do not change per run. */
+  originNames?: Record<string, string>;
 }
 
 /**
@@ -54,6 +56,7 @@ export async function openRuntime(
         ...(store ? { store } : {}),
         ...(resultsStore ? { resultsStore } : {}),
         ...(metrics ? { metrics } : {}),
+        ...(options.originNames ? { originNames: options.originNames } : {}),
       },
     );
     return runtime;

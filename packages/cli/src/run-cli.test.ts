@@ -76,7 +76,7 @@ describe('opendata-mcp CLI', () => {
     expect(h.out()).toContain('=== Population of Zurich ===');
     expect(h.out()).toContain('"population":1605508');
     expect(h.out()).toMatch(
-      /source: Resident population by canton, via http:\/\/127\.0\.0\.1:\d+, licence CC-BY-4\.0/,
+      /source: Resident population by canton, via offline:\/\/population, licence CC-BY-4\.0/,
     );
     expect(h.started()).toBe(1);
   });
@@ -175,6 +175,25 @@ describe('opendata-mcp CLI', () => {
     const env = harness({ OPENDATA_MCP_PORT: 'eighty' });
     expect(await runCli(['tools', '--offline'], env.deps)).toBe(2);
     expect(env.err()).toContain('OPENDATA_MCP_PORT');
+  });
+
+  it('prints the help of each command after it, and the global text otherwise', async () => {
+    for (const command of ['serve', 'tools', 'call', 'demo']) {
+      const h = harness();
+      expect(await runCli([command, '--help'], h.deps), command).toBe(0);
+      expect(h.out()).toMatch(new RegExp(`^Usage: opendata-mcp ${command} `));
+      expect(h.out()).not.toContain('Commands:');
+      // Nothing runs: no fixture is started for the help of an offline command.
+      expect(h.started()).toBe(0);
+    }
+    const call = harness();
+    await runCli(['call', 'query_results', '-h'], call.deps);
+    expect(call.out()).toContain('opendata-mcp call search_cubes');
+    for (const argv of [['--help'], ['constructor', '--help']]) {
+      const h = harness();
+      expect(await runCli(argv, h.deps)).toBe(0);
+      expect(h.out()).toContain('Commands:');
+    }
   });
 
   it('runs two instances of one adapter side by side with a tool prefix', async () => {

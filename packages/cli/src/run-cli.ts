@@ -57,7 +57,7 @@ Options:
   --port <port>         HTTP port (default 3000)
   --json                machine-readable output (tools: each tool as tools/list advertises it)
   --full                with tools --json: whole schemas (every bound and default, the envelope)
-  -h, --help            this text
+  -h, --help            this text; after a command, that command's own (opendata-mcp call --help)
 
 Without --config the server talks to LINDAS only (the one backend that needs no URL); with --offline
 every built-in backend (LINDAS, CKAN, SDMX) answers from recorded data on loopback. Images a call's
@@ -69,6 +69,53 @@ results are kept (1 hour by default): call keeps them in files of your own under
 (cache_dir), or in the configured store.
 
 Exit codes: 0 success, 1 the tool answered with an error, 2 bad usage or configuration.`;
+
+/** What `opendata-mcp <command> --help` prints: the command's own usage, options and examples. */
+export const COMMAND_HELP: Readonly<Record<string, string>> = {
+  serve: `Usage: opendata-mcp serve [--config <file>] [--offline] [--transport stdio|http] [--host <host>] [--port <port>]
+
+Serves MCP to one client over stdio (default), or to many over Streamable HTTP at /mcp.
+
+Options:
+  --config <file>       JSON configuration (default: LINDAS only)
+  --offline             answer from the loopback fixture backends (recorded data)
+  --transport <t>       stdio (default) | http
+  --host <host>         HTTP bind address (default 127.0.0.1)
+  --port <port>         HTTP port (default 3000)
+
+Example: opendata-mcp serve --transport http --port 3000`,
+  tools: `Usage: opendata-mcp tools [--config <file>] [--offline] [--json [--full]]
+
+Lists the tools the server offers: one line each, or with --json as an MCP client sees them
+(name, title, description, input schema); --full adds every bound, default and the answer envelope.
+Without --config: the tools of every built-in backend, as --offline serves them.
+
+Example: opendata-mcp tools --json`,
+  call: `Usage: opendata-mcp call <tool> ['{"argument": "value"}'] [--config <file>] [--offline]
+
+Calls one tool once and prints its JSON answer: ok true with the data, source, citation and, for a
+table, a result_id; or ok false with error {code, message, hint, retryable}. The arguments are one
+JSON object as the tool's input schema describes it (opendata-mcp tools --json lists them).
+Exit code 0 when the tool answered, 1 when it answered with an error, 2 for bad usage.
+
+A result_id works in the next call (query_results, draw_chart) for as long as results are kept
+(1 hour by default); images an answer carries are written to opendata-mcp-call/ in the temporary
+folder and listed in image_files.
+
+Options:
+  --config <file>       JSON configuration (default: LINDAS only)
+  --offline             answer from the loopback fixture backends (recorded data only: a request
+                        that was not recorded answers not_recorded_offline)
+
+Examples:
+  opendata-mcp call search_cubes '{"query": "waldbrand"}' --offline
+  opendata-mcp call query_results '{"sql": "SELECT * FROM r", "results": {"r": "<result_id>"}}'`,
+  demo: `Usage: opendata-mcp demo [--config <file>]
+
+Plays the worked questions of each configured backend against the embedded fixture backends
+(always offline) and prints each step; charts they draw are written to opendata-mcp-demo/ in the
+temporary folder. Exit code 0 when every journey answered.`,
+};
 
 /** The whole CLI as a function of its arguments and injected effects; returns the exit code. */
 export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
@@ -82,7 +129,8 @@ export async function runCli(argv: string[], deps: CliDeps): Promise<number> {
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (values.help || !command) {
-    (values.help ? deps.stdout : deps.stderr)(`${USAGE}\n`);
+    const own = command && Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command] : undefined;
+    (values.help ? deps.stdout : deps.stderr)(`${own ?? USAGE}\n`);
     return values.help ? 0 : 2;
   }
   let runtime: Runtime | undefined;
@@ -227,7 +275,11 @@ async function prepare(
       ...(quiet && !withEnv.log_level ? { log_level: 'warn' as const } : {}),
     };
   };
-  const open = async (config: Config, onClose?: () => Promise<void>) => {
+  const open = async (
+    config: Config,
+    onClose?: () => Promise<void>,
+    originNames?: Record<string, string>,
+  ) => {
     // Checked before anything is served, so a folder another user owns stops the command with its name.
     if (config.cache_dir) {
       await preparePrivateDirectory(config.cache_dir, { label: 'cache directory' }).catch((error: Error) => {
@@ -237,12 +289,13 @@ async function prepare(
     return openRuntime(config, registry, onClose, {
       metrics: servesHttp && config.http?.metrics !== false,
       ...(resultsOnDisk && config.cache_dir ? { resultsDir: callResultsDir(config.cache_dir) } : {}),
+      ...(originNames ? { originNames } : {}),
     });
   };
   if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
   try {
-    return await open(finish(parseConfig(online.config, registry, origin)), online.close);
+    return await open(finish(parseConfig(online.config, registry, origin)), online.close, online.originNames);
   } catch (error) {
     await online.close();
     throw error;

@@ -85,6 +85,7 @@ export {
 export { chooseColumns, sortRecords } from './envelope/sort-records.js';
 export { type ErrorBody, shorten, toErrorBody } from './errors/error-body.js';
 export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './errors/error-codes.js';
+export { nearbyNames } from './errors/nearby-names.js';
 export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './errors/opendata-error.js';
 export { isPublicAddress } from './http/address-guard.js';
 export { createHttpClient, type HttpClientOptions } from './http/create-http-client.js';

@@ -1,10 +1,10 @@
 import {
   type DimensionFilters,
   dimensionConditions,
+  nearbyNames,
   OpenDataError,
   type ToolContext,
 } from '@opendata-mcp/core';
-import { distance } from 'fastest-levenshtein';
 import { type Language, labelPattern } from '../language.js';
 import { PREFIXES } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
@@ -102,14 +102,5 @@ SELECT ?value ?label WHERE {
 
 /** The names nearest to what was asked: those containing it (or contained in it) first, then by edit distance. */
 export function closeValues(asked: string, names: string[]): string[] {
-  const needle = asked.toLowerCase();
-  const scored = [...new Set(names)].map((name) => {
-    const lower = name.toLowerCase();
-    const contains = lower.includes(needle) || needle.includes(lower);
-    return { name, score: (contains ? 0 : 1000) + distance(needle, lower) };
-  });
-  return scored
-    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
-    .slice(0, CLOSE_VALUES)
-    .map((s) => s.name);
+  return nearbyNames(asked, names, CLOSE_VALUES);
 }

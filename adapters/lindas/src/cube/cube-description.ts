@@ -1,9 +1,9 @@
-import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { isOpenDataError, nearbyNames, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { LangLiteral } from '../language.js';
 import { NS, PREFIXES } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
 import type { SparqlBinding, SparqlTerm } from '../sparql/sparql-results.js';
-import { iri } from '../sparql/sparql-terms.js';
+import { iri, literal } from '../sparql/sparql-terms.js';
 
 export type DimensionRole = 'key' | 'measure' | 'attribute';
 
@@ -79,15 +79,37 @@ export async function loadCubeDescription(
   cubeUri: string,
 ): Promise<{ description: CubeDescription; cacheHit: boolean }> {
   const query = structureQuery(cubeUri);
-  const { value, hit } = await ctx.cache.getOrLoad(
-    `lindas:structure:${endpoint}:${cubeUri}`,
-    STRUCTURE_TTL_MS,
-    async () => {
-      const answer = await selectRows(ctx, endpoint, query);
-      return parseStructure(cubeUri, answer.body.results.bindings, query, answer.fetchedAt.toISOString());
-    },
-  );
-  return { description: value, cacheHit: hit };
+  try {
+    const { value, hit } = await ctx.cache.getOrLoad(
+      `lindas:structure:${endpoint}:${cubeUri}`,
+      STRUCTURE_TTL_MS,
+      async () => {
+        const answer = await selectRows(ctx, endpoint, query);
+        return parseStructure(cubeUri, answer.body.results.bindings, query, answer.fetchedAt.toISOString());
+      },
+    );
+    return { description: value, cacheHit: hit };
+  } catch (error) {
+    if (!isOpenDataError(error) || error.code !== 'not_found') throw error;
+    const near = await cubesNear(ctx, endpoint, cubeUri).catch(() => []);
+    if (near.length === 0) throw error;
+    throw new OpenDataError('not_found', error.message, {
+      hint: `Cubes of the same publisher path nearest to it: ${near.join(', ')}. search_cubes finds cubes by words.`,
+    });
+  }
+}
+
+/** Cube IRIs under the same publisher path (host and first segment) nearest the unknown one; one query. */
+async function cubesNear(ctx: ToolContext, endpoint: string, cubeUri: string): Promise<string[]> {
+  const url = new URL(cubeUri);
+  const first = url.pathname.split('/').find((part) => part !== '');
+  if (!first) return [];
+  const prefix = `${url.origin}/${first}/`;
+  const query = `${PREFIXES}
+SELECT DISTINCT ?cube WHERE { ?cube a cube:Cube . FILTER(STRSTARTS(STR(?cube), ${literal(prefix)})) } LIMIT 500`;
+  const answer = await selectRows(ctx, endpoint, query);
+  const cubes = answer.body.results.bindings.flatMap((row) => (row.cube ? [row.cube.value] : []));
+  return nearbyNames(cubeUri, cubes, 5);
 }
 
 export function parseStructure(

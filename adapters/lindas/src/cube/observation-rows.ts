@@ -15,6 +15,10 @@ export interface ObservationRows {
   unlabelled: number;
 }
 
+const FRACTIONAL = /#(decimal|double|float)$/;
+// A plain decimal numeral; other lexical forms (INF, NaN) stay text.
+const NUMERAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 const INTEGER =
   /#(integer|int|long|short|byte|nonNegativeInteger|positiveInteger|negativeInteger|nonPositiveInteger|unsignedInt|unsignedShort|unsignedByte)$/;
 
@@ -64,6 +68,11 @@ export function foldObservations(
     });
     return record;
   });
+  keepColumnsOfOneKind(
+    rows,
+    kept.map((obs) => byObs.get(obs) as SparqlBinding),
+    dimensions,
+  );
   return {
     uris: kept,
     rows,
@@ -74,11 +83,37 @@ export function foldObservations(
   };
 }
 
+/**
+ * A column where some decimal is too precise for a double stays text in every row: a kept table
+ * types a column once, and numbers beside text would read back as text anyway, changed in form.
+ */
+function keepColumnsOfOneKind(
+  rows: Array<Record<string, CellValue>>,
+  bindings: SparqlBinding[],
+  dimensions: NamedDimension[],
+): void {
+  dimensions.forEach((d, i) => {
+    const fractional = (term: SparqlTerm | undefined) =>
+      term?.type !== 'uri' && term?.datatype !== undefined && FRACTIONAL.test(term.datatype);
+    const mixed = rows.some(
+      (row, r) => fractional(bindings[r]?.[`v${i}`]) && typeof row[d.name] === 'string',
+    );
+    if (!mixed) return;
+    rows.forEach((row, r) => {
+      const term = bindings[r]?.[`v${i}`];
+      if (term && fractional(term) && typeof row[d.name] === 'number') row[d.name] = term.value;
+    });
+  });
+}
+
 function isUndefined(term: SparqlTerm): boolean {
   return term.type !== 'uri' && term.datatype === CUBE_UNDEFINED;
 }
 
-/** A cell as JSON: integers as numbers when exact, other literals in their lexical form. */
+/**
+ * A cell as JSON: integers as numbers when exact, decimals and doubles as numbers when a double holds
+ * them (15 significant digits or fewer), other literals in their lexical form.
+ */
 export function cellValue(term: SparqlTerm | undefined): CellValue {
   if (!term || isUndefined(term)) return null;
   if (term.type === 'uri' || term.type === 'bnode') return term.value;
@@ -86,6 +121,15 @@ export function cellValue(term: SparqlTerm | undefined): CellValue {
   if (term.datatype && INTEGER.test(term.datatype)) {
     const n = Number(term.value);
     if (Number.isSafeInteger(n) && /^[+-]?\d+$/.test(term.value.trim())) return n;
+  }
+  if (term.datatype && FRACTIONAL.test(term.datatype) && NUMERAL.test(term.value.trim())) {
+    const n = Number(term.value);
+    const digits = term.value
+      .replace(/[eE].*$/, '')
+      .replace(/\D/g, '')
+      .replace(/^0+/, '')
+      .replace(/0+$/, '');
+    if (Number.isFinite(n) && digits.length <= 15) return n;
   }
   return term.value;
 }

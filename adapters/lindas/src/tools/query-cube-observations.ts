@@ -199,6 +199,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           endpoint: config.endpoint,
           query,
           retrievedAt: answer.fetchedAt,
+          fromCache: answer.fromCache,
           cube: description,
           language,
         }),

@@ -91,6 +91,7 @@ SELECT ?m ?name ?ident WHERE {
           endpoint: config.endpoint,
           query,
           retrievedAt: answer.fetchedAt,
+          fromCache: answer.fromCache,
           identifiers: { municipality_query: input.query },
           title: `Swiss municipality lookup «${input.query}»`,
         }),

@@ -54,6 +54,7 @@ export function runSparqlTool(config: LindasToolConfig) {
         endpoint: config.endpoint,
         query: guarded.text,
         retrievedAt: answer.fetchedAt,
+        fromCache: answer.fromCache,
         title: 'SPARQL query on LINDAS',
       });
       if (isAskResult(answer.body)) {

@@ -121,6 +121,7 @@ export function searchCubesTool(config: LindasToolConfig) {
           endpoint: config.endpoint,
           query,
           retrievedAt: answer.fetchedAt,
+          fromCache: answer.fromCache,
           identifiers: { search: input.query },
           title: `LINDAS cube search «${input.query}»`,
         }),

@@ -12,14 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from '../create-sdmx-adapter.js';
 
 /** The recorded 2020 under-five mortality of every area, both sexes, read straight from the CSV. */
-function recorded2020(): Map<string, number> {
+function recorded2020(column = 'OBS_VALUE'): Map<string, number> {
   const rows = parse(
     readFileSync(join(SDMX_FIXTURE_DATA_DIR, 'unicef/data/CME_MRY0T4_all_2020.csv'), 'utf8'),
     {
       columns: true,
     },
   ) as Array<Record<string, string>>;
-  return new Map(rows.filter((r) => r.SEX === '_T').map((r) => [r.REF_AREA ?? '', Number(r.OBS_VALUE)]));
+  return new Map(rows.filter((r) => r.SEX === '_T').map((r) => [r.REF_AREA ?? '', Number(r[column])]));
 }
 
 describe('compact answers over the UNICEF recordings', () => {
@@ -132,7 +132,10 @@ describe('compact answers over the UNICEF recordings', () => {
     const recorded = recorded2020();
     const countries = [...recorded.entries()].filter(([code]) => /^[A-Z]{3}$/.test(code));
     const top = countries.sort((a, b) => b[1] - a[1]).slice(0, 5);
-    expect(answer.rows).toEqual(top.map(([code, value]) => [code, '2020', value]));
+    const [lower, upper] = [recorded2020('LOWER_BOUND'), recorded2020('UPPER_BOUND')];
+    expect(answer.rows).toEqual(
+      top.map(([code, value]) => [code, '2020', value, lower.get(code), upper.get(code)]),
+    );
     expect(answer).toMatchObject({ status: 'ok', returned: 5, truncated: true, next_offset: 5 });
     expect(answer.total_matched).toBe(countries.length);
     expect(
@@ -169,7 +172,7 @@ describe('compact answers over the UNICEF recordings', () => {
     });
     const recorded = recorded2020();
     expect(answer.within).toMatchObject({ code: 'UNICEF_SSA', members: 2, countries: false });
-    expect(answer.rows).toEqual(
+    expect((answer.rows as unknown[][]).map((row) => row.slice(0, 3))).toEqual(
       ['UNICEF_WCA', 'UNICEF_ESA']
         .map((code) => [code, '2020', recorded.get(code)])
         .sort((a, b) => Number(b[2]) - Number(a[2])),
@@ -203,6 +206,57 @@ describe('compact answers over the UNICEF recordings', () => {
       '2023',
     ]);
     expect(rows[5]?.[1]).toBe(6.46878461763762);
+  });
+
+  it('carries the published bounds and keeps each answer for query_results', async () => {
+    const recorded = (
+      parse(readFileSync(join(SDMX_FIXTURE_DATA_DIR, 'unicef/data/CME_MRY0T4_USA_2015_2023.csv'), 'utf8'), {
+        columns: true,
+      }) as Array<Record<string, string>>
+    ).filter((r) => r.SEX === '_T');
+    const usa = { indicator: 'CME_MRY0T4', area: 'USA', sex: '_T' };
+    const value = await call('get_indicator_value', { flow_id: 'CME', filters: usa, period: '2020' });
+    const row2020 = recorded.find((r) => r.TIME_PERIOD === '2020');
+    expect(value).toMatchObject({
+      value: Number(row2020?.OBS_VALUE),
+      lower_bound: Number(row2020?.LOWER_BOUND),
+      upper_bound: Number(row2020?.UPPER_BOUND),
+    });
+    expect(value.result_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const series = await call('get_indicator_series', {
+      flow_id: 'CME',
+      filters: usa,
+      start_period: '2015',
+      end_period: '2023',
+    });
+    expect(series.columns).toEqual(['time_period', 'value', 'lower_bound', 'upper_bound']);
+    expect(series.rows).toEqual(
+      recorded.map((r) => [r.TIME_PERIOD, Number(r.OBS_VALUE), Number(r.LOWER_BOUND), Number(r.UPPER_BOUND)]),
+    );
+    expect(series.result_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const table = await call('get_indicator_table', {
+      flow_id: 'CME',
+      filters: { indicator: 'CME_MRY0T4', sex: '_T' },
+      period: '2020',
+      limit: 3,
+    });
+    expect(table.columns).toEqual(['REF_AREA', 'time_period', 'value', 'lower_bound', 'upper_bound']);
+    for (const [, , v, lower, upper] of table.rows as number[][]) {
+      expect(lower).toBeLessThanOrEqual(v as number);
+      expect(upper).toBeGreaterThanOrEqual(v as number);
+    }
+  });
+
+  it('says so when last_n asks for more periods than the series has', async () => {
+    const answer = await call('get_indicator_series', {
+      flow_id: 'CME',
+      filters: { indicator: 'CME_MRY0T4', area: 'USA', sex: '_T' },
+      last_n: 40,
+    });
+    expect(answer.returned).toBeLessThan(40);
+    expect(answer.message).toContain(`last_n asked for 40: the registry holds only these`);
   });
 
   it('refuses last_n together with a range', async () => {

@@ -8,6 +8,7 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { boundColumns, boundsOf } from '../answers/bounds-of.js';
 import { LabelledSchema, resolutionShape } from '../answers/compact-shapes.js';
 import { compactSource, prepareQuestion, resolutionFields } from '../answers/prepare-question.js';
 import { readObservations } from '../answers/read-observations.js';
@@ -28,7 +29,8 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
     description:
       'One series (one indicator and area, one code per other dimension) as [period, value] rows, ' +
       'oldest first: trends, change since a year. start_period and end_period give a range, last_n the ' +
-      'latest N periods, nothing all. filters and status as in get_indicator_value.',
+      'latest N periods, nothing all. Rows add lower_bound and upper_bound where the registry gives ' +
+      'them. filters and status as in get_indicator_value.',
     input: z
       .object({
         ...flowInputShape,
@@ -131,11 +133,18 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
       const sorted = [...observations].sort((a, b) => a.time_period.localeCompare(b.time_period));
       const page = sorted.slice(input.offset, input.offset + input.limit);
       const truncated = sorted.length > input.offset + page.length;
-      const asRow = (o: Observation): Array<string | number | null> => [o.time_period, o.value];
+      const bounds = boundColumns(sorted);
+      const columns = [...empty.columns, ...bounds];
+      const asRow = (o: Observation): Array<string | number | null> => {
+        const interval = boundsOf(o);
+        return [o.time_period, o.value, ...bounds.map((b) => interval[b])];
+      };
+      const short = time.kind === 'last' && sorted.length < time.n;
       return {
         data: {
           ...empty,
           status: 'ok' as const,
+          columns,
           series_key: read.key,
           rows: page.map(asRow),
           series: fixedOf(observations),
@@ -144,11 +153,13 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
           truncated,
           total_matched: sorted.length,
           next_offset: nextOffset(input.offset, page.length, truncated),
-          message: `${sorted.length} periods, ${sorted[0]?.time_period} to ${sorted.at(-1)?.time_period}.`,
+          message:
+            `${sorted.length} periods, ${sorted[0]?.time_period} to ${sorted.at(-1)?.time_period}.` +
+            (short ? ` last_n asked for ${time.n}: the registry holds only these.` : ''),
         },
         source,
         // The whole series is kept, not the page shown.
-        keep: { table: { columns: empty.columns, rows: sorted.map(asRow) } },
+        keep: { table: { columns, rows: sorted.map(asRow) } },
       };
     },
   });

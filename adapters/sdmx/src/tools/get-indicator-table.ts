@@ -8,6 +8,7 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { boundColumns, boundsOf } from '../answers/bounds-of.js';
 import { LabelledSchema, resolutionShape } from '../answers/compact-shapes.js';
 import {
   compactSource,
@@ -42,7 +43,8 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
     description:
       "One indicator for many areas in one period (or each area's latest), sorted by value: rankings, " +
       "top 10, the countries of a region. within keeps a region's or group's members; areas keeps " +
-      'countries or aggregates only. Rows are [area code, period, value]; labels names each area. ' +
+      'countries or aggregates only. Rows are [area code, period, value], plus lower_bound and ' +
+      'upper_bound where the registry gives them; labels names each area. ' +
       'filters and status as in get_indicator_value. Page with offset = next_offset.',
     input: z
       .object({
@@ -192,17 +194,19 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         }
         return labels;
       };
-      const asRow = (o: Observation): Array<string | number | null> => [
-        o.dimensions[area.id]?.code ?? '',
-        o.time_period,
-        o.value,
-      ];
+      const bounds = boundColumns(rows);
+      const columns = [...empty.columns, ...bounds];
+      const asRow = (o: Observation): Array<string | number | null> => {
+        const interval = boundsOf(o);
+        return [o.dimensions[area.id]?.code ?? '', o.time_period, o.value, ...bounds.map((b) => interval[b])];
+      };
       const series = fixedOf(observations, [area.id]);
       return {
         data: {
           ...empty,
           status: 'ok' as const,
           series_key: read.key,
+          columns,
           rows: page.map(asRow),
           labels: { [area.id]: labelsOf(page) },
           series,
@@ -221,7 +225,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         // The whole table is kept, not the page shown: query_results and draw_chart over this
         // answer see every area.
         keep: {
-          table: { columns: empty.columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) } },
+          table: { columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) } },
         },
       };
     },

@@ -1,5 +1,6 @@
-import { defineTool, dimensionFiltersParam, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { defineTool, dimensionFiltersParam, READ_ONLY_OPEN_WORLD, toColumnarTable } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { boundsOf } from '../answers/bounds-of.js';
 import { LabelledSchema, resolutionShape } from '../answers/compact-shapes.js';
 import { compactSource, prepareQuestion, resolutionFields } from '../answers/prepare-question.js';
 import { readObservations } from '../answers/read-observations.js';
@@ -7,8 +8,10 @@ import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf } from '../answers/unit-of.js';
+import type { Observation } from '../messages/observation.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { flowInputShape } from './flow-input.js';
+import { observationRecords } from './observation-records.js';
 
 export const LABEL_FILTERS_EXAMPLE =
   '{"indicator": "under-five mortality", "sex": "girls", "area": "Brazil"} or {"REF_AREA": "BRA", "INDICATOR": "CME_MRY0T4"}';
@@ -45,7 +48,8 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
       'latest), with unit, labels and citation. filters take labels or codes: {"indicator": "under-five ' +
       'mortality", "sex": "girls", "area": "Brazil"}. It never picks a value for you: status is ok, ' +
       'no_observations, not_a_single_value (see varying) or ambiguous (see ambiguous); narrow a filter ' +
-      'and call again. Report defaults_applied with the value.',
+      'and call again. Report defaults_applied with the value, and the bounds where the registry gives ' +
+      'them. result_id keeps the matching observations for query_results.',
     input: z
       .object({
         ...flowInputShape,
@@ -63,6 +67,14 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
         .describe(
           'The value exactly as published, given only where it says more than value (trailing zeros).',
         ),
+      lower_bound: z
+        .number()
+        .nullable()
+        .describe('Lower bound of the uncertainty interval the registry publishes; null when it gives none.'),
+      upper_bound: z
+        .number()
+        .nullable()
+        .describe('Upper bound of the uncertainty interval the registry publishes; null when it gives none.'),
       period: z
         .string()
         .nullable()
@@ -85,6 +97,8 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
         flow_id: question.structure.flow.id,
         value: null,
         obs_value: null,
+        lower_bound: null,
+        upper_bound: null,
         period: null,
         series: {},
         varying: [],
@@ -129,6 +143,7 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
                 : `${observations.length} values match for several periods; give one period.`,
           },
           source,
+          keep: keptObservations(observations),
         };
       }
       return {
@@ -138,13 +153,21 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
           series_key: read.key,
           value: only.value,
           obs_value: only.obs_value !== null && String(only.value) !== only.obs_value ? only.obs_value : null,
+          ...boundsOf(only),
           period: only.time_period,
           series: fixedOf([only]),
           ...unitOf(only),
           message: 'One value matched.',
         },
         source,
+        keep: keptObservations([only]),
       };
     },
   });
+}
+
+/** The observations as query_data keeps them (codes, labels, attributes), so query_results reads the bounds too. */
+function keptObservations(observations: Observation[]) {
+  const { records, columns } = observationRecords(observations);
+  return { table: toColumnarTable(records, columns) };
 }

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   upstream_unavailable: { retryable: true },
   upstream_timeout: { retryable: true },
   upstream_error: { retryable: false },
+  not_recorded_offline: { retryable: false },
   scope_denied: { retryable: false },
   internal_error: { retryable: false },
 } as const satisfies Record<string, { retryable: boolean }>;

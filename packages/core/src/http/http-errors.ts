@@ -50,13 +50,13 @@ export function statusError(
     // Up to a dozen recorded requests of a flow; cut only past that, never in the middle of one.
     const held = recorded?.trim().slice(0, 1500);
     return new OpenDataError(
-      'upstream_error',
+      'not_recorded_offline',
       `Not available offline: the fixture backend at ${host} holds no recording of this request. It says nothing about whether the live portal has the data.`,
       {
         hint: held
           ? `Offline, ask for what the recordings hold: ${held}. Online, the live portal answers.`
-          : 'Offline, ask for what the recordings hold (the demo journeys show some); online, the live portal answers.',
-        details: { ...details, not_recorded: true },
+          : 'The offline fixtures hold only recorded requests: ask for what the recordings hold (the demo journeys and tool examples show some); online, the live portal answers.',
+        details,
       },
     );
   }

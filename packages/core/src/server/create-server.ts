@@ -43,6 +43,7 @@ import { withPrefixedMentions } from './prefix-mentions.js';
 import { type ProgressReporter, progressReporter } from './progress-reporter.js';
 import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
+import { withOriginNames } from './rename-origins.js';
 import { createRequestStateSealer } from './request-context.js';
 import { createSearchAllTool } from './search-all-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
@@ -83,6 +84,11 @@ export interface OpenDataServerOptions {
   results?: KeptResultsOptions | KeptResults;
   /** Tools of the server itself, reading no backend (`query_results` over kept results). */
   extensions?: ReadonlyArray<ServerExtension>;
+  /**
+   * Stable names of origins whose address changes from run to run, written in their place in every
+   * answer, source and kept result: `{"http://127.0.0.1:41234": "offline://sdmx"}` for an offline fixture.
+   */
+  originNames?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -178,6 +184,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
 
   const telemetry = options.telemetry ?? noTelemetry;
+  const { originNames } = options;
   // A budget needs somewhere to count even without a shared store: this process's memory.
   const store =
     options.store ?? (options.upstreamBudgets ? createMemoryStore({ maxEntries: 10_000 }) : undefined);
@@ -266,7 +273,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   ): Promise<Envelope> {
     if (entry.tool.kind !== 'data')
       throw new Error(`Tool ${entry.name} answers with content, not an envelope.`);
-    const tool = entry.tool;
+    const tool = originNames ? withOriginNames(entry.tool, originNames) : entry.tool;
     const adapter = entry.adapter.id === 'core' ? undefined : entry.adapter;
     const started = performance.now();
     const envelope = await withRequestId(currentRequestId() ?? newRequestId(), () =>

@@ -1,5 +1,5 @@
 import { sqlIdentifier } from '../loading/sql-literal.js';
-import type { ColumnInfo } from './read-rows.js';
+import { type ColumnInfo, SIGNIFICANT_DIGITS, SIGNIFICANT_RANGE } from './read-rows.js';
 
 const WIDE_INTEGER = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT)$/;
 const DECIMAL = /^DECIMAL\((\d+),(\d+)\)$/;
@@ -23,7 +23,9 @@ function jsonCell(ref: string, type: string): string {
     return `CASE WHEN abs(${ref}) < 1e${15 - Number(decimal[2])} THEN to_json(${ref}::DOUBLE) ELSE to_json(${ref}::VARCHAR) END`;
   }
   if (FLOATING.test(type)) {
-    return `CASE WHEN ${ref} IS NULL OR isfinite(${ref}) THEN to_json(${ref}) WHEN isnan(${ref}) THEN to_json('NaN') WHEN ${ref} > 0 THEN to_json('Infinity') ELSE to_json('-Infinity') END`;
+    // Rounded to the 15 significant digits a double holds, as readRowArrays does: a sum's float noise goes.
+    const rounded = `CASE WHEN abs(${ref}) BETWEEN ${SIGNIFICANT_RANGE[0]} AND ${SIGNIFICANT_RANGE[1]} THEN round(${ref}, (${SIGNIFICANT_DIGITS - 1} - floor(log10(abs(${ref}))))::INTEGER) ELSE ${ref} END`;
+    return `CASE WHEN ${ref} IS NULL OR isfinite(${ref}) THEN to_json(${rounded}) WHEN isnan(${ref}) THEN to_json('NaN') WHEN ${ref} > 0 THEN to_json('Infinity') ELSE to_json('-Infinity') END`;
   }
   if (NESTED.test(type)) return `to_json(to_json(${ref})::VARCHAR)`;
   return ref;

@@ -46,6 +46,23 @@ function uniqueColumns(names: string[], types: string[]): ColumnInfo[] {
   });
 }
 
+const FLOATING = /^(DOUBLE|FLOAT|REAL)$/;
+
+/**
+ * The significant digits a double holds exactly in decimal: a floating result is written with no more,
+ * so a sum of two-decimal values reads 1234.56, not 1234.5600000000002 (the noise of binary arithmetic).
+ * Only within this range of magnitudes, where the rounding is exact.
+ */
+export const SIGNIFICANT_DIGITS = 15;
+export const SIGNIFICANT_RANGE = [1e-15, 1e15] as const;
+
+function withoutNoise(value: number): number {
+  const magnitude = Math.abs(value);
+  return magnitude >= SIGNIFICANT_RANGE[0] && magnitude <= SIGNIFICANT_RANGE[1]
+    ? Number(value.toPrecision(SIGNIFICANT_DIGITS))
+    : value;
+}
+
 /**
  * Rows as JSON-safe arrays in column order. DuckDB's JSON conversion writes big integers and
  * decimals as strings to keep precision; numbers that a double holds exactly are turned back into
@@ -58,6 +75,12 @@ export function readRowArrays(reader: DuckDBResultReader, columns: ColumnInfo[],
     const integer = EXACT_INTEGER.test(column.type);
     const decimal = column.type.startsWith('DECIMAL');
     const cells = values[i];
+    if (FLOATING.test(column.type) && cells) {
+      for (let r = 0; r < cells.length; r++) {
+        const value = cells[r];
+        if (typeof value === 'number') cells[r] = withoutNoise(value);
+      }
+    }
     if ((!integer && !decimal) || !cells) return;
     for (let r = 0; r < cells.length; r++) {
       const value = cells[r];
