@@ -8,10 +8,24 @@ export interface AdapterEntry {
   toolPrefix?: string;
 }
 
+/** Who a tool belongs to: an adapter instance, or the server itself (`api_status`, `search_all`, extensions). */
+export type ToolOwner = { kind: 'adapter'; adapter: Adapter } | { kind: 'server' };
+
 export interface ComposedTool {
   name: string;
   tool: AnyToolDefinition;
-  adapter: Adapter;
+  owner: ToolOwner;
+}
+
+/**
+ * The id the server's own answers carry as `source.adapter_id`: an adapter under it would read as
+ * the server in every citation, so none may take it.
+ */
+export const SERVER_OWNER_ID = 'core';
+
+/** The id a composed tool reports as its adapter's: the instance's, or the server's own. */
+export function ownerId(owner: ToolOwner): string {
+  return owner.kind === 'adapter' ? owner.adapter.id : SERVER_OWNER_ID;
 }
 
 export class CompositionError extends Error {
@@ -30,15 +44,20 @@ export function composeAdapters(
   reserved: string[] = [],
 ): ComposedTool[] {
   const byId = new Map<string, Adapter>();
-  const byName = new Map<string, ComposedTool>();
-  for (const name of reserved)
-    byName.set(name, { name, tool: undefined as never, adapter: { id: 'core' } as Adapter });
+  /** Names taken so far, and by whom: the server's own names first. */
+  const taken = new Map<string, string>(reserved.map((name) => [name, SERVER_OWNER_ID]));
+  const composed: ComposedTool[] = [];
 
   for (const entry of entries) {
     const { adapter, toolPrefix } = 'adapter' in entry ? entry : { adapter: entry, toolPrefix: undefined };
     if (adapter.specificationVersion !== SPECIFICATION_VERSION) {
       throw new CompositionError(
         `Adapter "${adapter.id}" implements contract version ${String(adapter.specificationVersion)}, but this core speaks version ${SPECIFICATION_VERSION}.`,
+      );
+    }
+    if (adapter.id === SERVER_OWNER_ID) {
+      throw new CompositionError(
+        `The adapter id "${SERVER_OWNER_ID}" names the server's own tools in every citation; give the instance another "id".`,
       );
     }
     if (byId.has(adapter.id)) {
@@ -57,15 +76,16 @@ export function composeAdapters(
         throw new CompositionError(`Tool "${tool.name}" of adapter "${adapter.id}" is not a verb_noun name.`);
       }
       const name = toolPrefix ? `${toolPrefix}_${tool.name}` : tool.name;
-      const clash = byName.get(name);
+      const clash = taken.get(name);
       if (clash) {
         throw new CompositionError(
-          `Tool name "${name}" is registered by both "${clash.adapter.id}" and "${adapter.id}". ` +
+          `Tool name "${name}" is registered by both "${clash}" and "${adapter.id}". ` +
             `Run the second instance with a tool prefix (config: "tool_prefix": "${adapter.id.replace(/[^a-z0-9]+/g, '_')}").`,
         );
       }
-      byName.set(name, { name, tool, adapter });
+      taken.set(name, adapter.id);
+      composed.push({ name, tool, owner: { kind: 'adapter', adapter } });
     }
   }
-  return [...byName.values()].filter((t) => t.tool !== undefined);
+  return composed;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Adapter } from '../contract/adapter.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { OpenDataError } from '../errors/opendata-error.js';
+import { createHttpClient } from '../http/create-http-client.js';
 import { silentLogger } from '../log/logger.js';
 import { connectInProcess } from '../testing/in-process-client.js';
 import { createMemoryLogger } from '../testing/memory-logger.js';
@@ -109,6 +110,56 @@ describe('createOpenDataServer', () => {
     expect(() =>
       createOpenDataServer({ adapters: [numbersAdapter('a'), numbersAdapter('a')], logger: silentLogger }),
     ).toThrow(/share the id "a"/);
+  });
+
+  it("refuses an adapter under the id the server's own tools cite", () => {
+    expect(() =>
+      createOpenDataServer({
+        adapters: [numbersAdapter('first'), numbersAdapter('core')],
+        logger: silentLogger,
+      }),
+    ).toThrow(/adapter id "core" names the server's own tools/);
+  });
+
+  it("runs the server's own tools on the server's services, never on an adapter's client", async () => {
+    const clients = new Map<string, unknown>();
+    const seen: Array<{ adapterId: string; http: unknown }> = [];
+    const server = createOpenDataServer({
+      adapters: [numbersAdapter('first')],
+      logger: silentLogger,
+      httpClient: (adapter, options) => {
+        const http = createHttpClient(options);
+        clients.set(adapter.id, http);
+        return http;
+      },
+      extensions: [
+        {
+          title: 'Probe',
+          instructions: 'Reports the context it ran with.',
+          tools: [
+            defineTool({
+              name: 'probe_context',
+              title: 'Probe the context',
+              description: 'Reports which services the server handed to its own tool, for this test only.',
+              input: z.strictObject({}),
+              output: z.object({ adapter_id: z.string() }),
+              annotations: READ_ONLY_OPEN_WORLD,
+              async execute(_input, ctx) {
+                seen.push({ adapterId: ctx.adapterId, http: ctx.http });
+                return { data: { adapter_id: ctx.adapterId }, source: { ...source, adapter_id: 'core' } };
+              },
+            }),
+          ],
+        },
+      ],
+    });
+    const answer = await server.callTool('probe_context', {});
+    expect(answer.ok).toBe(true);
+    expect(seen[0]?.adapterId).toBe('core');
+    expect(clients.get('first')).toBeDefined();
+    expect(seen[0]?.http).not.toBe(clients.get('first'));
+    expect(server.tools.find((t) => t.name === 'probe_context')?.adapterId).toBe('core');
+    await server.close();
   });
 
   it('runs two instances side by side with a tool prefix', async () => {

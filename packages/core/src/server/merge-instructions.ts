@@ -1,5 +1,5 @@
 import type { Adapter } from '../contract/adapter.js';
-import type { ServerExtension } from './create-server.js';
+import type { ServerExtension } from './server-types.js';
 
 const PREAMBLE = [
   'This server answers questions from public open-data portals. Work in three steps: search for a dataset,',
