@@ -1,6 +1,6 @@
 import { termOf } from './analyze-word.js';
-import { foldWord } from './fold-word.js';
-import { baseLanguage, COMPOUNDING_LANGUAGES, isStopWord } from './language-analyzers.js';
+import { foldWord, isCyrillic } from './fold-word.js';
+import { baseLanguage, COMPOUNDING_LANGUAGES, CYRILLIC_LANGUAGES, isStopWord } from './language-analyzers.js';
 import { splitCompound } from './split-compound.js';
 import { tokenizeText } from './tokenize-text.js';
 
@@ -35,12 +35,19 @@ export function documentTerms(texts: readonly LangText[], known: (term: string) 
     const compounding = COMPOUNDING_LANGUAGES.has(base);
     for (const { word, joined } of tokenizeText(text)) {
       if (isStopWord(word, base)) continue;
-      terms.push(termOf(word, base));
-      if (joined) terms.push(termOf(joined, base));
+      terms.push(...wordTerms(word, base));
+      if (joined) terms.push(...wordTerms(joined, base));
       if (compounding && word.length >= MIN_COMPOUND) terms.push(...compoundParts(word, base, known));
     }
   }
   return terms;
+}
+
+// A text said to be in a Latin-script language (or in none) often holds Cyrillic words: Ukrainian
+// titles on a portal that declares English. Such a word is read as Ukrainian and as Russian.
+function wordTerms(word: string, lang: string): string[] {
+  if (!isCyrillic(word) || CYRILLIC_LANGUAGES.has(lang)) return [termOf(word, lang)];
+  return [...new Set([...CYRILLIC_LANGUAGES].map((l) => termOf(word, l)))];
 }
 
 /** The terms of a word's parts, when it splits into parts the vocabulary knows. */

@@ -8,7 +8,7 @@ export interface TextSearchOptions {
   languages?: readonly string[];
   /** Hits wanted, best first (default 20). */
   limit?: number;
-  /** Hits covering less of the question than this fraction of the best hit's coverage are left out (default 0.5). */
+  /** Only hits covering more of the question than this fraction of the best hit's coverage are kept (default 0.5). */
   relativeCoverage?: number;
 }
 
@@ -63,7 +63,7 @@ export function matchQuery(
         combineWith: 'OR',
         boost,
         boostTerm: (term) => unit.terms.get(term) ?? 1,
-        prefix: (term) => term.length >= 5,
+        prefix: (term) => term.length >= 4,
         fuzzy: (term) => (term.length >= 6 ? 1 : false),
       });
       for (const result of results) {
@@ -87,7 +87,7 @@ export function matchQuery(
   hits.sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.id.localeCompare(b.id));
   const best = hits[0]?.coverage ?? 0;
   const floor = best * (options.relativeCoverage ?? 0.5);
-  return hits.filter((h) => h.coverage >= floor).slice(0, options.limit ?? 20);
+  return hits.filter((h) => h.coverage > floor).slice(0, options.limit ?? 20);
 }
 
 /** The word itself, and, when none of its forms is an indexed word, its compound parts. */
