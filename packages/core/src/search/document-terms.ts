@@ -50,8 +50,15 @@ function wordTerms(word: string, lang: string): string[] {
   return [...new Set([...CYRILLIC_LANGUAGES].map((l) => termOf(word, l)))];
 }
 
-/** The terms of a word's parts, when it splits into parts the vocabulary knows. */
+/**
+ * The terms of a word's parts, when it splits into parts the vocabulary knows, and of their own
+ * parts: "waldbrandgefahr" → waldbrand, gefahr, wald, brand.
+ */
 export function compoundParts(word: string, lang: string, known: (term: string) => boolean): string[] {
   const isKnown = (piece: string) => known(piece) || known(termOf(piece, lang));
-  return (splitCompound(foldWord(word), isKnown) ?? []).map((part) => termOf(part, lang));
+  const parts = splitCompound(foldWord(word), isKnown) ?? [];
+  const inner = parts
+    .filter((part) => part.length >= MIN_COMPOUND)
+    .flatMap((part) => splitCompound(part, isKnown) ?? []);
+  return [...parts, ...inner].map((part) => termOf(part, lang));
 }
