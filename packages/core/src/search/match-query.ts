@@ -64,8 +64,9 @@ export function matchQuery(
         combineWith: 'OR',
         boost,
         boostTerm: (term) => unit.terms.get(term) ?? 1,
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 1 : false),
+        // Near forms only for the words as asked: the lexicon's words are matched as they stand.
+        prefix: (term) => term.length >= 4 && unit.terms.get(term) === 1,
+        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 ? 1 : false),
       });
       for (const result of results) {
         const credit = creditOf(result.terms, unit.terms) * unit.share;
