@@ -41,7 +41,7 @@ function makeDocs(): TextDocument[] {
     }));
     const description = LANGS.map((lang) => ({
       lang,
-      text: concepts.map((c) => pick(c[lang])).join(', ') + ` — ${place}, ${pick(concepts[2]?.[lang] ?? [])}`,
+      text: `${concepts.map((c) => pick(c[lang])).join(', ')} — ${place}, ${pick(concepts[2]?.[lang] ?? [])}`,
     }));
     return { id: `doc-${i}`, fields: { title, description } };
   });
