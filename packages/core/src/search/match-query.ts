@@ -1,0 +1,131 @@
+import type MiniSearch from 'minisearch';
+import type { QueryWord } from './analyze-query.js';
+import { fieldKey } from './field-key.js';
+import type { TextField } from './text-index.js';
+
+/** How to search a text index. */
+export interface TextSearchOptions {
+  /** Languages the question may be in (default: every language with a stemmer here). */
+  languages?: readonly string[];
+  /** Hits wanted, best first (default 20). */
+  limit?: number;
+  /** Only hits covering more of the question than this fraction of the best hit's coverage are kept (default 0.5). */
+  relativeCoverage?: number;
+}
+
+/** One document found. */
+export interface TextHit {
+  id: string;
+  /** Relevance among this search's hits (BM25+ over the matched words, title counting more). */
+  score: number;
+  /** The question's words this document matched, as asked (lower-cased). */
+  matchedWords: string[];
+  /** Share of the question's words matched, 0..1; a near match (prefix, one typo) counts part. */
+  coverage: number;
+}
+
+export interface IndexedDocument {
+  mini: MiniSearch<Record<string, string>>;
+  fields: readonly TextField[];
+  known: (term: string) => boolean;
+  /** The part terms of a compound word, or [] when it does not split. */
+  splitWord: (word: string) => string[];
+}
+
+// What a word earns: its own form matched, another language's word for it, or only a near form.
+const CREDIT_OWN = 1;
+const CREDIT_EXPANSION = 0.8;
+const CREDIT_NEAR = 0.5;
+// A hit must match one word well, or most of the question loosely, to be a hit at all.
+const CREDIT_WELL = 0.8;
+const COVERAGE_LOOSE = 0.5;
+
+interface Unit {
+  terms: Map<string, number>;
+  /** Share of its word this unit stands for: 1, or 1/n for one of n compound parts. */
+  share: number;
+}
+
+/** Runs the analysed question against the index: one sub-search per word, combined by coverage. */
+export function matchQuery(
+  index: IndexedDocument,
+  words: readonly QueryWord[],
+  options: TextSearchOptions,
+): TextHit[] {
+  if (words.length === 0) return [];
+  const boost = Object.fromEntries(index.fields.map((f) => [fieldKey(f.name), f.boost ?? 1]));
+  // The field that counts most (the title): among hits covering as much of the question, those
+  // whose title covers more of it come first, whatever their descriptions hold.
+  const lead = fieldKey([...index.fields].sort((a, b) => (b.boost ?? 1) - (a.boost ?? 1))[0]?.name ?? '');
+  const perDoc = new Map<string, { score: number; credits: number[]; leadCredits: number[] }>();
+  words.forEach((word, w) => {
+    for (const unit of unitsOf(word, index)) {
+      const terms = [...unit.terms.keys()];
+      const results = index.mini.search(terms.join(' '), {
+        tokenize: (text) => text.split(' '),
+        processTerm: (term) => term,
+        combineWith: 'OR',
+        boost,
+        boostTerm: (term) => unit.terms.get(term) ?? 1,
+        // Near forms only for the words as asked (the lexicon's words are matched as they stand), and
+        // a typo only for a word the index does not hold as it is: the costliest lookup, rarely needed.
+        prefix: (term) => term.length >= 4 && unit.terms.get(term) === 1,
+        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 && !index.known(term) ? 1 : false),
+      });
+      for (const result of results) {
+        const credit = creditOf(result.terms, unit.terms) * unit.share;
+        const inLead = result.terms.filter((term) => result.match[term]?.includes(lead));
+        const leadCredit = creditOf(inLead, unit.terms) * unit.share;
+        const zeros = () => words.map(() => 0);
+        const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: zeros(), leadCredits: zeros() };
+        entry.score += result.score * unit.share;
+        const add = (held: number, more: number) => (unit.share === 1 ? Math.max(held, more) : held + more);
+        entry.credits[w] = add(entry.credits[w] ?? 0, credit);
+        entry.leadCredits[w] = add(entry.leadCredits[w] ?? 0, leadCredit);
+        perDoc.set(String(result.id), entry);
+      }
+    }
+  });
+  const hits: Array<TextHit & { leadCoverage: number }> = [];
+  const share = (credits: number[]) => credits.reduce((a, c) => a + Math.min(c, 1), 0) / words.length;
+  for (const [id, { score, credits, leadCredits }] of perDoc) {
+    const coverage = share(credits);
+    if (!credits.some((c) => c >= CREDIT_WELL) && coverage < COVERAGE_LOOSE) continue;
+    const matchedWords = words.filter((_, i) => (credits[i] ?? 0) > 0).map((w) => w.word);
+    const rounded = Math.round(coverage * 1000) / 1000;
+    hits.push({ id, score, matchedWords, coverage: rounded, leadCoverage: share(leadCredits) });
+  }
+  hits.sort(
+    (a, b) =>
+      b.coverage - a.coverage ||
+      b.leadCoverage - a.leadCoverage ||
+      b.score - a.score ||
+      a.id.localeCompare(b.id),
+  );
+  const best = hits[0]?.coverage ?? 0;
+  const floor = best * (options.relativeCoverage ?? 0.5);
+  return hits
+    .filter((h) => h.coverage > floor)
+    .slice(0, options.limit ?? 20)
+    .map(({ leadCoverage: _, ...hit }) => hit);
+}
+
+/** The word itself, and, when none of its forms is an indexed word, its compound parts. */
+function unitsOf(word: QueryWord, index: IndexedDocument): Unit[] {
+  const units: Unit[] = [{ terms: word.terms, share: 1 }];
+  const asked = [...word.terms].filter(([, weight]) => weight === 1).map(([term]) => term);
+  if (asked.some(index.known)) return units;
+  const parts = index.splitWord(word.word);
+  for (const part of parts) units.push({ terms: new Map([[part, 1]]), share: 1 / parts.length });
+  return units;
+}
+
+function creditOf(matched: readonly string[], asked: ReadonlyMap<string, number>): number {
+  let credit = 0;
+  for (const term of matched) {
+    const weight = asked.get(term);
+    if (weight === undefined) credit = Math.max(credit, CREDIT_NEAR);
+    else credit = Math.max(credit, weight === 1 ? CREDIT_OWN : CREDIT_EXPANSION);
+  }
+  return credit;
+}
