@@ -30,31 +30,41 @@ const newNode = (): Node => ({ next: new Map(), shape: null });
 export class CellShapes {
   private readonly byOrder = new WeakMap<readonly string[], Root>();
   private readonly byOrderText = new Map<string, Root>();
-  /** The map's cells as keyed, reused from one observation to the next. */
+  /** The cells walked so far, as keyed, and their ids: reused from one observation to the next. */
   private readonly walked: Array<CodedValue> = [];
   private readonly walkedIds: string[] = [];
+  private node: Node = newNode();
+  private count = 0;
 
   constructor(private readonly ctx: DataContext) {}
 
-  of(values: Map<string, CodedValue>, order: readonly string[]): CellShape {
-    const { ctx, walked, walkedIds } = this;
+  /** The shape of `values` with `over`'s cells laid over them (as a merged map would hold them). */
+  of(
+    values: Map<string, CodedValue>,
+    order: readonly string[],
+    over: Map<string, CodedValue> | null,
+  ): CellShape {
     const root = this.root(order);
-    let node: Node = root;
-    let count = 0;
-    for (const [id, given] of values) {
-      if ((root.skipTime && id === ctx.timeId) || (root.skipMeasure && id === ctx.measureId)) continue;
-      const cell = given.label !== null ? given : ctx.cell(id, given.code);
-      walked[count] = cell;
-      walkedIds[count++] = id;
-      let next = node.next.get(cell);
-      if (next === undefined) {
-        next = newNode();
-        node.next.set(cell, next);
-      }
-      node = next;
+    this.node = root;
+    this.count = 0;
+    for (const [id, given] of values) this.visit(root, id, over?.get(id) ?? given);
+    if (over) for (const [id, given] of over) if (!values.has(id)) this.visit(root, id, given);
+    this.node.shape ??= this.shape(order, this.count);
+    return this.node.shape;
+  }
+
+  private visit(root: Root, id: string, given: CodedValue): void {
+    const { ctx } = this;
+    if ((root.skipTime && id === ctx.timeId) || (root.skipMeasure && id === ctx.measureId)) return;
+    const cell = given.label !== null ? given : ctx.cell(id, given.code);
+    this.walked[this.count] = cell;
+    this.walkedIds[this.count++] = id;
+    let next = this.node.next.get(cell);
+    if (next === undefined) {
+      next = newNode();
+      this.node.next.set(cell, next);
     }
-    node.shape ??= this.shape(order, count);
-    return node.shape;
+    this.node = next;
   }
 
   private root(order: readonly string[]): Root {

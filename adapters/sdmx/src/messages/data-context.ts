@@ -68,7 +68,7 @@ export function dataContext(structure: FlowStructure | null, language: string): 
 
 /**
  * One observation from the values a parser found. `values` maps component ids to codes (a label
- * the message itself gives wins over the code list's); dimensions are ordered by the structure,
+ * the message itself gives wins over the code list's), with `over`'s laid over them when given; dimensions are ordered by the structure,
  * else by the order the message gave them. Observations with the same cells besides time and
  * value share one key text and one dimensions and attributes record (see `CellShapes`).
  */
@@ -78,12 +78,13 @@ export function buildObservation(
   published: string | null,
   value: number | null,
   messageDimensionOrder: string[] | null,
+  over: Map<string, CodedValue> | null = null,
 ): Observation {
-  const shape = ctx.shapes.of(values, ctx.dimensionIds ?? messageDimensionOrder ?? []);
+  const shape = ctx.shapes.of(values, ctx.dimensionIds ?? messageDimensionOrder ?? [], over);
   return {
     series_key: shape.series_key,
     dimensions: shape.dimensions,
-    time_period: values.get(ctx.timeId)?.code ?? '',
+    time_period: (over?.get(ctx.timeId) ?? values.get(ctx.timeId))?.code ?? '',
     obs_value: published,
     value,
     attributes: shape.attributes,

@@ -32,7 +32,7 @@ export interface FeedOptions {
 const localNames = new Map<string, string>();
 
 /** `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. */
-function localName(name: string): string {
+export function localName(name: string): string {
   if (name.indexOf(':') < 0) return name;
   let local = localNames.get(name);
   if (local === undefined) {
