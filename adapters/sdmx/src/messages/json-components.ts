@@ -70,7 +70,10 @@ export function dimensionValue(
   return cell;
 }
 
-/** An attribute value by its index; one without an id (a free text such as a title) is its own code. */
+/**
+ * An attribute value by its index; one without an id (a free text such as a title: a name in
+ * 1.0, a `value` in 2.0) is its own code.
+ */
 export function attributeValue(
   component: Component,
   index: number,
@@ -82,23 +85,23 @@ export function attributeValue(
   if (value === undefined) return undefined;
   const cell =
     value.id === undefined
-      ? { code: labelOf(value, ctx.language) ?? '', label: null }
+      ? { code: labelOf(value, ctx.language) ?? textOf(value.value, ctx.language) ?? '', label: null }
       : { code: String(value.id), label: labelOf(value, ctx.language) };
   component.resolved[index] = cell;
   return cell;
 }
 
 function labelOf(value: Json, language: string): string | null {
-  const names = value?.names;
-  if (names && typeof names === 'object') {
-    const text = names[language] ?? names.en ?? Object.values(names)[0];
-    if (typeof text === 'string') return text;
-  }
-  const name = value?.name;
-  if (typeof name === 'string') return name;
-  if (name && typeof name === 'object') {
-    const text = name[language] ?? name.en ?? Object.values(name)[0];
-    if (typeof text === 'string') return text;
+  return textOf(value?.names, language) ?? textOf(value?.name, language);
+}
+
+/** A text as given, or in the preferred language (else English, else the first) when given in several. */
+function textOf(text: Json, language: string): string | null {
+  if (typeof text === 'string') return text;
+  if (typeof text === 'number') return String(text);
+  if (text && typeof text === 'object') {
+    const chosen = text[language] ?? text.en ?? Object.values(text)[0];
+    if (typeof chosen === 'string') return chosen;
   }
   return null;
 }
