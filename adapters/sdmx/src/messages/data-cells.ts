@@ -27,10 +27,10 @@ export function valueText(value: string | undefined): string | null {
 export function messageKeyOrder(
   ctx: { dimensionIds: string[] | null; timeId: string; measureId: string },
   order: string[],
-  cells: Cells,
+  has: (id: string) => boolean,
 ): string[] | null {
   if (ctx.dimensionIds) return null;
-  return order.filter((id) => cells.has(id) && id !== ctx.timeId && id !== ctx.measureId);
+  return order.filter((id) => has(id) && id !== ctx.timeId && id !== ctx.measureId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FlowComponent, FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
 import type { CodeInfo } from '../registry/structure-types.js';
+import { CellShapes } from './cell-shapes.js';
 import type { CodedValue, Observation } from './observation.js';
 
 /**
@@ -18,6 +19,8 @@ export interface DataContext {
   /** One shared cell per component and code, labelled from the code list (resolved once). */
   cell(component: string, code: string): CodedValue;
   language: string;
+  /** The shapes observations built from maps of cells share. */
+  shapes: CellShapes;
 }
 
 export function dataContext(structure: FlowStructure | null, language: string): DataContext {
@@ -32,6 +35,7 @@ export function dataContext(structure: FlowStructure | null, language: string): 
     measureId: structure?.measure?.id ?? 'OBS_VALUE',
     attributeIds: structure ? new Set(structure.attributes.map((a) => a.id)) : null,
     language,
+    shapes: null as unknown as CellShapes,
     label(component, code) {
       const c = components.get(component);
       if (!c?.codelist) return null;
@@ -58,46 +62,31 @@ export function dataContext(structure: FlowStructure | null, language: string): 
       return cell;
     },
   };
+  context.shapes = new CellShapes(context);
   return context;
 }
 
 /**
- * One observation from the values a parser found. `series` and `obs` map component ids to codes
- * (a label the message itself gives wins over the code list's); dimensions are ordered by the
- * structure, else by the order the message gave them.
+ * One observation from the values a parser found. `values` maps component ids to codes (a label
+ * the message itself gives wins over the code list's), with `over`'s laid over them when given; dimensions are ordered by the structure,
+ * else by the order the message gave them. Observations with the same cells besides time and
+ * value share one key text and one dimensions and attributes record (see `CellShapes`).
  */
 export function buildObservation(
   ctx: DataContext,
-  values: Map<string, { code: string; label: string | null }>,
+  values: Map<string, CodedValue>,
   published: string | null,
   value: number | null,
   messageDimensionOrder: string[] | null,
+  over: Map<string, CodedValue> | null = null,
 ): Observation {
-  const order = ctx.dimensionIds ?? messageDimensionOrder ?? [];
-  const dimensions: Record<string, CodedValue> = {};
-  let seriesKey = '';
-  for (let i = 0; i < order.length; i++) {
-    const id = order[i] as string;
-    const cell = values.get(id);
-    // A labelled cell is shared as it is (parsers reuse one per distinct code); nothing mutates it.
-    if (cell) dimensions[id] = cell.label !== null ? cell : ctx.cell(id, cell.code);
-    seriesKey = i === 0 ? (cell?.code ?? '') : `${seriesKey}.${cell?.code ?? ''}`;
-  }
-  const attributes: Record<string, CodedValue> = {};
-  for (const [id, cell] of values) {
-    // Every id of the key that is in `values` is in `dimensions` by now.
-    if (Object.hasOwn(dimensions, id) || id === ctx.timeId || id === ctx.measureId || cell.code === '')
-      continue;
-    // With a structure, only its attributes count; message plumbing (xsi:type and the like) does not.
-    if (ctx.attributeIds && !ctx.attributeIds.has(id)) continue;
-    attributes[id] = cell.label !== null ? cell : ctx.cell(id, cell.code);
-  }
+  const shape = ctx.shapes.of(values, ctx.dimensionIds ?? messageDimensionOrder ?? [], over);
   return {
-    series_key: seriesKey,
-    dimensions,
-    time_period: values.get(ctx.timeId)?.code ?? '',
+    series_key: shape.series_key,
+    dimensions: shape.dimensions,
+    time_period: (over?.get(ctx.timeId) ?? values.get(ctx.timeId))?.code ?? '',
     obs_value: published,
     value,
-    attributes,
+    attributes: shape.attributes,
   };
 }

@@ -135,7 +135,7 @@ export class GenericReader {
         obs.cells,
         obs.published,
         numberOf(obs.published),
-        messageKeyOrder(ctx, order, obs.cells),
+        messageKeyOrder(ctx, order, (id) => obs.cells.has(id)),
       ),
     );
   }

@@ -1,23 +1,65 @@
 import { isOpenDataError } from '@opendata-mcp/core';
+import { type CodedColumn, CsvColumnCells } from './csv-cells.js';
 import { csvCutOff } from './csv-cut-off.js';
 import { cutOff } from './cut-off.js';
-import { buildObservation, type DataContext } from './data-context.js';
+import type { DataContext } from './data-context.js';
 import { notData } from './not-data.js';
-import { type DataFormat, numberOf, type Observation, type ParsedData } from './observation.js';
+import {
+  type CodedValue,
+  type DataFormat,
+  numberOf,
+  type Observation,
+  type ParsedData,
+} from './observation.js';
+import { ObservationLayout } from './observation-layout.js';
 import { readCsvRows } from './read-csv-rows.js';
 
 /** Columns that describe the message, not a component: SDMX-CSV 1.0 and 2.0. */
 const MESSAGE_COLUMNS = new Set(['DATAFLOW', 'STRUCTURE', 'STRUCTURE_ID', 'ACTION']);
 const COMPONENT_ID = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-interface Column {
+interface Column extends CodedColumn {
   id: string;
-  index: number;
   kind: 'dimension' | 'time' | 'measure' | 'attribute';
-  /** Index of the column holding this component's label, when the registry sends one. */
-  labelAt: number | null;
-  /** `labels=both` style: "CODE: Label" in the cell. */
-  combined: boolean;
+}
+
+/** How one row becomes an observation: each coded column's cells and slot, the measure's column. */
+interface RowReader {
+  layout: ObservationLayout;
+  coded: Array<{ cells: CsvColumnCells; slot: number }>;
+  measureAt: number;
+  cells: Array<CodedValue | undefined>;
+  tokens: Int32Array;
+}
+
+function rowReader(columns: Column[], ctx: DataContext): RowReader {
+  const coded = columns.filter((c) => c.kind !== 'measure');
+  // One slot per component id, in column order; a later column of the same id wins, as it did.
+  const ids = [...new Set(coded.map((c) => c.id))];
+  const columnsOf = (id: string) => coded.filter((c) => c.id === id).length;
+  const dimensionOrder = columns.filter((c) => c.kind === 'dimension').map((c) => c.id);
+  return {
+    layout: new ObservationLayout(ctx, ids, dimensionOrder),
+    coded: coded.map((c) => ({
+      cells: new CsvColumnCells(c, columnsOf(c.id) === 1),
+      slot: ids.indexOf(c.id),
+    })),
+    measureAt: columns.find((c) => c.kind === 'measure')?.index ?? -1,
+    cells: new Array(ids.length).fill(undefined),
+    tokens: new Int32Array(ids.length),
+  };
+}
+
+function readRow(reader: RowReader, row: string[]): Observation {
+  const { coded, cells, tokens } = reader;
+  for (let i = 0; i < coded.length; i++) {
+    const { cells: column, slot } = coded[i] as { cells: CsvColumnCells; slot: number };
+    cells[slot] = column.read(row);
+    tokens[slot] = column.token;
+  }
+  const raw = row[reader.measureAt] ?? '';
+  const published = raw === '' ? null : raw;
+  return reader.layout.build(cells, tokens, published, numberOf(published));
 }
 
 /**
@@ -34,27 +76,18 @@ export async function parseDataCsvText(
   signal?: AbortSignal,
 ): Promise<ParsedData> {
   let header: string[] | null = null;
-  let columns: Column[] = [];
-  let dimensionOrder: string[] = [];
+  let reader: RowReader | null = null;
   const observations: Observation[] = [];
   const onRow = (row: string[]) => {
-    if (header === null) {
-      header = row;
-      columns = mapColumns(row, ctx);
-      if (!columns.some((c) => c.kind === 'measure'))
-        throw notData('SDMX CSV', 'it has no observation-value column');
-      dimensionOrder = columns.filter((c) => c.kind === 'dimension').map((c) => c.id);
+    if (reader !== null) {
+      observations.push(readRow(reader, row));
       return;
     }
-    const cells = new Map<string, { code: string; label: string | null }>();
-    let published: string | null = null;
-    for (const column of columns) {
-      if (column.kind === 'measure') {
-        const raw = row[column.index] ?? '';
-        published = raw === '' ? null : raw;
-      } else cells.set(column.id, coded(row, column));
-    }
-    observations.push(buildObservation(ctx, cells, published, numberOf(published), dimensionOrder));
+    header = row;
+    const columns = mapColumns(row, ctx);
+    if (!columns.some((c) => c.kind === 'measure'))
+      throw notData('SDMX CSV', 'it has no observation-value column');
+    reader = rowReader(columns, ctx);
   };
   try {
     await readCsvRows(text, onRow, signal);
@@ -108,14 +141,4 @@ function mapColumns(header: string[], ctx: DataContext): Column[] {
     columns.push({ id, index, kind, labelAt: null, combined: (header[index] ?? '') !== id });
   });
   return columns;
-}
-
-function coded(row: string[], column: Column): { code: string; label: string | null } {
-  const raw = row[column.index] ?? '';
-  if (column.combined) {
-    const colon = raw.indexOf(': ');
-    if (colon > 0) return { code: raw.slice(0, colon), label: raw.slice(colon + 2) };
-  }
-  const sent = column.labelAt === null ? '' : (row[column.labelAt] ?? '');
-  return { code: raw, label: sent === '' ? null : sent };
 }

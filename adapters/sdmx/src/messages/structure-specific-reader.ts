@@ -1,4 +1,4 @@
-import { eachAttribute, type XmlAttributes } from '../registry/feed-xml.js';
+import { eachAttribute, localName, type XmlAttributes } from '../registry/feed-xml.js';
 import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { numberOf, type Observation } from './observation.js';
@@ -31,7 +31,7 @@ export class StructureSpecificReader {
   private seriesKey: Cells | null = null;
   private seriesCells: Cells | null = null;
   private seriesOrder: string[] = [];
-  /** A series observation's values, or a flat observation's own (laid over the data set's at close). */
+  /** An observation's own values, laid over its series' (or the data set's, when flat) at close. */
   private obs: { cells: Cells; flat: boolean } | null = null;
   private comp: CompState | null = null;
 
@@ -44,9 +44,10 @@ export class StructureSpecificReader {
     const parent = path[path.length - 2];
     switch (name) {
       case 'Obs':
-        if (parent === 'Series')
-          this.obs = { cells: this.cellsOf(attributes, new Map(this.series())), flat: false };
-        else if (parent === 'DataSet') this.obs = { cells: this.cellsOf(attributes), flat: true };
+        if (parent === 'Series') {
+          this.series();
+          this.obs = { cells: this.obsCells(attributes), flat: false };
+        } else if (parent === 'DataSet') this.obs = { cells: this.obsCells(attributes), flat: true };
         return;
       case 'Series':
         if (parent === 'DataSet') this.seriesKey = this.cellsOf(attributes);
@@ -101,7 +102,8 @@ export class StructureSpecificReader {
       }
       case 'Comp': {
         const comp = this.comp;
-        if (comp?.into && comp.id !== undefined)
+        // Plumbing is never a component, wherever it is written (data set and observation values are not dropped later).
+        if (comp?.into && comp.id !== undefined && !PLUMBING.has(comp.id))
           comp.into.set(comp.id, { code: comp.values.join(';'), label: null });
         this.comp = null;
         return;
@@ -119,6 +121,18 @@ export class StructureSpecificReader {
   private cellsOf(attributes: XmlAttributes, into: Cells = new Map()): Cells {
     eachAttribute(attributes, (id, code) => into.set(id, cellOf(this.ctx, id, code)));
     return into;
+  }
+
+  /** An observation's own values: every attribute but plumbing. */
+  private obsCells(attributes: XmlAttributes): Cells {
+    const cells: Cells = new Map();
+    const { ctx } = this;
+    for (const name in attributes) {
+      if (name.charCodeAt(0) === 120 && (name === 'xmlns' || name.startsWith('xmlns:'))) continue;
+      const id = localName(name);
+      if (!PLUMBING.has(id)) cells.set(id, cellOf(ctx, id, (attributes[name] as string).trim()));
+    }
+    return cells;
   }
 
   private compTarget(parent: string | undefined): Cells | null {
@@ -144,21 +158,17 @@ export class StructureSpecificReader {
 
   private emit(obs: { cells: Cells; flat: boolean }): void {
     const { ctx } = this;
-    let cells = obs.cells;
-    let order = this.seriesOrder;
-    if (obs.flat) {
-      if (!ctx.dimensionIds)
-        order = [...cells.keys()].filter((k) => k !== ctx.timeId && k !== ctx.measureId && !PLUMBING.has(k));
-      if (this.dataSetCells.size > 0) {
-        cells = new Map(this.dataSetCells);
-        for (const [k, v] of obs.cells) cells.set(k, v);
-      }
-    }
-    dropPlumbing(cells);
-    const published = valueText(cells.get(ctx.measureId)?.code);
-    cells.delete(ctx.measureId);
-    this.out.push(
-      buildObservation(ctx, cells, published, numberOf(published), messageKeyOrder(ctx, order, cells)),
-    );
+    const own = obs.cells;
+    const base = obs.flat ? this.dataSetCells : this.series();
+    const order = obs.flat
+      ? ctx.dimensionIds
+        ? this.seriesOrder
+        : [...own.keys()].filter((k) => k !== ctx.timeId && k !== ctx.measureId)
+      : this.seriesOrder;
+    const published = valueText((own.get(ctx.measureId) ?? base.get(ctx.measureId))?.code);
+    const keyOrder = ctx.dimensionIds
+      ? null
+      : messageKeyOrder(ctx, order, (id) => own.has(id) || base.has(id));
+    this.out.push(buildObservation(ctx, base, published, numberOf(published), keyOrder, own));
   }
 }

@@ -6,9 +6,6 @@ import { setImmediate as nextMacrotask } from 'node:timers/promises';
  */
 export const SLICE_CHARS = 128 * 1024;
 
-/** How many decoded items (observations, rows) are built between two turns of the event loop. */
-export const SLICE_ITEMS = 2_000;
-
 /**
  * Gives the event loop a turn (a macrotask, so timers and sockets run, not only promises), then
  * stops the parse if the call was cancelled or ran past its deadline.

@@ -36,7 +36,7 @@ const localNames = new Map<string, string>();
  * `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. What it keeps is
  * copied out of the message: a name cut from it would hold the whole message for good.
  */
-function localName(name: string): string {
+export function localName(name: string): string {
   if (name.indexOf(':') < 0) return name;
   let local = localNames.get(name);
   if (local === undefined) {
