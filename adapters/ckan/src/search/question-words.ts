@@ -21,6 +21,7 @@ export interface QuestionWords {
 // A stem shorter than this as a prefix matches too much; other languages' words need a longer one.
 const MIN_OWN_PREFIX = 4;
 const MIN_OTHER_PREFIX = 5;
+const MIN_WORD_PREFIX = 5;
 const MAX_LOOSE_TERMS = 24;
 const MAX_OTHER_PER_WORD = 8;
 const CYRILLIC = /\p{Script=Cyrillic}/u;
@@ -38,6 +39,8 @@ export function questionWords(query: string, languages: readonly string[]): Ques
     loose.add(escapeLucene(word));
     if (!CYRILLIC.test(word)) loose.add(escapeLucene(foldWord(word)));
   }
+  // A word as a prefix finds the compounds it begins (schwerpunkt → schwerpunktbezeichnung).
+  for (const { word } of analysed) if (word.length >= MIN_WORD_PREFIX) loose.add(`${escapeLucene(word)}*`);
   for (const { word } of analysed)
     for (const lang of languages) {
       const stem = stemWord(word, lang);

@@ -7,8 +7,10 @@ export interface RankedPackage {
   matchedWords: string[];
 }
 
-// Ranking runs on the protocol thread: each text is cut so the work stays bounded whatever the portal sends.
-const MAX_TEXT = 2000;
+// Ranking runs on the protocol thread: texts and resource lists are cut so the work stays bounded
+// (a few milliseconds per dataset) whatever the portal sends.
+const MAX_TEXT = 500;
+const MAX_RESOURCES = 20;
 
 /** Texts of a field: one per language of a multilingual value ({"de": …, "fr": …}), else in `lang`. */
 function texts(value: unknown, lang: string): LangText[] {
@@ -49,12 +51,18 @@ export function rankCandidates(
         tags: (pkg.tags ?? []).flatMap((t) => texts(t.display_name ?? t.name, lang)),
         description: texts(pkg.notes, lang),
         publisher: texts(pkg.organization?.title, lang),
-        resources: (pkg.resources ?? []).flatMap((r) => texts(r.name, lang)),
+        resources: (pkg.resources ?? []).slice(0, MAX_RESOURCES).flatMap((r) => texts(r.name, lang)),
       },
     })),
   );
   const byId = new Map(candidates.map((pkg) => [pkg.id, pkg]));
-  const hits = index.search(query, { languages, limit: candidates.length });
+  // What the portal matched is kept whatever its share of the question; what it only loosely
+  // matched must cover about as much of the question as the best hit.
+  const hits = index.search(query, {
+    languages,
+    limit: candidates.length,
+    ...(keepUnmatched ? { relativeCoverage: 0 } : {}),
+  });
   const ranked = hits.flatMap((hit) => {
     const pkg = byId.get(hit.id);
     return pkg ? [{ pkg, matchedWords: hit.matchedWords }] : [];

@@ -28,7 +28,7 @@ export interface SearchOutcome {
 /** Fewer hits than this for the question's words, and a looser second query is sent. */
 export const LOOSEN_BELOW = 3;
 /** How many hits of the looser query are ranked here: its best by the portal's own score. */
-export const LOOSE_WINDOW = 100;
+export const LOOSE_WINDOW = 50;
 
 const countOf = (answer: SearchAnswer) =>
   typeof answer.result.count === 'number' ? answer.result.count : null;
