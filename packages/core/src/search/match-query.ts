@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { QueryWord } from './analyze-query.js';
+import { fieldKey } from './field-key.js';
 import type { TextField } from './text-index.js';
 
 /** How to search a text index. */
@@ -52,7 +53,7 @@ export function matchQuery(
   options: TextSearchOptions,
 ): TextHit[] {
   if (words.length === 0) return [];
-  const boost = Object.fromEntries(index.fields.map((f) => [f.name, f.boost ?? 1]));
+  const boost = Object.fromEntries(index.fields.map((f) => [fieldKey(f.name), f.boost ?? 1]));
   const perDoc = new Map<string, { score: number; credits: number[] }>();
   words.forEach((word, w) => {
     for (const unit of unitsOf(word, index)) {
@@ -63,8 +64,9 @@ export function matchQuery(
         combineWith: 'OR',
         boost,
         boostTerm: (term) => unit.terms.get(term) ?? 1,
-        prefix: (term) => term.length >= 4,
-        fuzzy: (term) => (term.length >= 6 ? 1 : false),
+        // Near forms only for the words as asked: the lexicon's words are matched as they stand.
+        prefix: (term) => term.length >= 4 && unit.terms.get(term) === 1,
+        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 ? 1 : false),
       });
       for (const result of results) {
         const credit = creditOf(result.terms, unit.terms) * unit.share;
