@@ -36,7 +36,7 @@ const countOf = (answer: SearchAnswer) =>
 /**
  * Searches the portal the way it answers best: the question's words without stop words or syntax,
  * which CKAN hands to dismax (most words must match, field weights apply). When that finds fewer
- * than LOOSEN_BELOW datasets, one looser query follows (any word, folded forms, stem prefixes,
+ * than LOOSEN_BELOW datasets (a single word: none), one looser query follows (any word, folded forms, stem prefixes,
  * other languages' words); what it adds comes after, ranked here by how much of the question each
  * dataset covers. At most two package_search requests; `*` lists everything in one.
  */
@@ -61,8 +61,8 @@ export async function runSearch(
   const count = countOf(first);
   const all = first.result.results ?? [];
   const page = all.slice(req.offset - start, req.offset - start + req.limit);
-  // A single word without other forms has nothing looser to fall back on.
-  const looser = words.length > 1 || looseTerms.length > words.length;
+  // A single word that found something found what it names; without other forms there is nothing looser.
+  const looser = words.length > 1 || (looseTerms.length > words.length && count === 0);
   const loosen = !listAll && looser && count !== null && count < LOOSEN_BELOW;
   if (!loosen) {
     const hits = listAll
