@@ -3,14 +3,17 @@ import {
   limitParam,
   NextOffsetSchema,
   nextOffset,
+  OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import { ckanSource } from '../ckan-source.js';
-import type { CkanPackage } from '../portal/ckan-types.js';
 import { datasetSummary } from '../portal/package-view.js';
+import { questionLanguages, questionWords } from '../search/question-words.js';
+import { runSearch } from '../search/run-search.js';
+import { publishersOf, zeroHitHint } from '../search/zero-hit-advice.js';
 
 const DatasetSummary = z.object({
   id: z.string().describe('Dataset id; pass it (or `name`) to get_dataset, get_schema and query_resource.'),
@@ -22,6 +25,17 @@ const DatasetSummary = z.object({
   url: z.string().describe('Dataset page on the portal.'),
   formats: z.array(z.string()).describe('Resource formats, normalised (e.g. "CSV", "XLSX", "PDF").'),
   modified: z.string().nullable().describe('Last metadata change stated by the portal (ISO 8601), or null.'),
+  matched_words: z
+    .array(z.string())
+    .describe(
+      'Words of the query this dataset matched in its title, tags or description (any language it carries).',
+    ),
+});
+
+const Publisher = z.object({
+  name: z.string().describe('Pass as publisher_id.'),
+  title: z.string(),
+  dataset_count: z.number().int().nullable(),
 });
 
 export function searchDatasetsTool(rt: CkanRuntime) {
@@ -30,16 +44,22 @@ export function searchDatasetsTool(rt: CkanRuntime) {
     title: `Search datasets (${rt.title})`,
     description:
       `Start here. Full-text search over the datasets of the CKAN portal ${rt.title}: ids, titles, ` +
-      "publishers, licences, formats. Then get_dataset for the resources, get_schema for a table's " +
-      'columns, query_resource to compute with SQL. When truncated, call again with offset = ' +
-      'next_offset.',
+      'publishers, licences, formats. Type the question as words; every word is optional and datasets ' +
+      'matching more of them come first (`matched_words` says which). Then get_dataset for the ' +
+      "resources, get_schema for a table's columns, query_resource to compute with SQL. When " +
+      'truncated, call again with offset = next_offset. With no hit, `hint` says what to try and ' +
+      '`publishers` lists who publishes here.',
     input: z
       .object({
         query: z
           .string()
           .min(1)
           .max(200)
-          .describe('Words to look for in titles, descriptions and tags, in the language of the portal.'),
+          .describe(
+            `Words to look for in titles, descriptions and tags, best in the portal's language (${rt.quirks.languages.join(', ')}); ` +
+              'stop words and punctuation are ignored, and plural/singular and accents do not matter. ' +
+              '"*" alone lists every dataset, newest first (combine with publisher_id or format).',
+          ),
         publisher_id: z
           .string()
           .regex(/^[a-z0-9_-]{1,100}$/, 'an organisation name as list_organizations returns it')
@@ -57,51 +77,77 @@ export function searchDatasetsTool(rt: CkanRuntime) {
     output: z.object({
       datasets: z.array(DatasetSummary),
       returned: z.number().int().describe('Datasets in this answer.'),
-      total_matched: z.number().int().nullable().describe('Datasets the portal matched in all.'),
+      total_matched: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Datasets matched in all; null when the portal found more loose matches than were ranked.'),
       truncated: z.boolean().describe('True when more matches exist beyond this page.'),
       next_offset: NextOffsetSchema,
+      portal_queries: z
+        .array(z.string())
+        .describe(
+          'The `q` sent to package_search, in order: the words, then the looser query if one was needed.',
+        ),
+      note: z.string().nullable().describe('How the hits were found when a looser second query was needed.'),
+      hint: z.string().nullable().describe('What to try next when nothing matched; null otherwise.'),
+      publishers: z
+        .array(Publisher)
+        .nullable()
+        .describe(
+          "When nothing matched: the portal's publishers (one page); null otherwise or when unavailable.",
+        ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     example: { query: 'schools' },
     deprecatedAliases: { organization: 'publisher_id' },
     async execute(input, ctx) {
+      const listAll = input.query.trim() === '*';
+      if (
+        !listAll &&
+        questionWords(input.query, questionLanguages(rt.quirks.languages, input.query)).words.length === 0
+      ) {
+        throw new OpenDataError('invalid_input', 'The query holds no words to search for.', {
+          hint: 'Type words (e.g. "bus stops"), or pass "*" to list every dataset.',
+        });
+      }
       const fq = [
         input.publisher_id ? `organization:${input.publisher_id}` : null,
         input.format ? `res_format:"${input.format.toUpperCase()}"` : null,
       ]
         .filter(Boolean)
         .join(' AND ');
-      const params = {
-        q: input.query,
+      const outcome = await runSearch(rt, ctx, {
+        query: input.query,
         fq,
-        rows: Math.min(input.limit, rt.quirks.search_rows_max),
-        start: input.offset,
-      };
-      const answer = await rt.client.action<{ count: number; results: CkanPackage[] }>(
-        ctx,
-        'package_search',
-        params,
-      );
-      const results = answer.result.results ?? [];
-      const datasets = results.map((pkg) => datasetSummary(pkg, rt.baseUrl, rt.quirks.languages));
-      const count = typeof answer.result.count === 'number' ? answer.result.count : null;
-      const truncated =
-        count === null ? datasets.length >= input.limit : input.offset + datasets.length < count;
+        limit: input.limit,
+        offset: input.offset,
+      });
+      const datasets = outcome.hits.map(({ pkg, matchedWords }) => ({
+        ...datasetSummary(pkg, rt.baseUrl, rt.quirks.languages),
+        matched_words: matchedWords,
+      }));
+      const empty = datasets.length === 0 && input.offset === 0;
+      const publishers = empty ? await publishersOf(rt, ctx) : null;
       return {
         data: {
           datasets,
           returned: datasets.length,
-          total_matched: count,
-          truncated,
-          next_offset: nextOffset(input.offset, datasets.length, truncated),
+          total_matched: outcome.total,
+          truncated: outcome.truncated,
+          next_offset: nextOffset(input.offset, datasets.length, outcome.truncated),
+          portal_queries: outcome.queries,
+          note: outcome.note,
+          hint: empty ? zeroHitHint(rt, fq !== '', publishers !== null && publishers.length > 0) : null,
+          publishers: publishers && publishers.length > 0 ? publishers : null,
         },
         source: ckanSource(rt, {
           identifiers: {},
           title: `Catalogue search: ${input.query}`,
           url: `${rt.baseUrl.replace(/\/+$/, '')}/dataset?q=${encodeURIComponent(input.query)}`,
-          query: { language: 'url', text: answer.url },
+          query: { language: 'url', text: outcome.first.url },
           accessMethod: 'ckan_api',
-          metadata: answer,
+          metadata: outcome.first,
         }),
       };
     },
