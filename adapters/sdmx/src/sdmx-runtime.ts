@@ -26,4 +26,6 @@ export interface SdmxRuntime {
   dataFormats?: DataFormatRequest[];
   /** The built-in profile the instance was configured from; null for a registry given by URL alone. */
   profile?: RegistryProfile | null;
+  /** How long a search waits for the discovery index to build before answering from flow titles. */
+  indexWaitMs?: number;
 }

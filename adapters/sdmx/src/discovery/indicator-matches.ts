@@ -17,6 +17,8 @@ export interface IndicatorMatch {
   /** Whether a constraint of `foundIn` names the code (the flow says it may or does hold data for it). */
   constrained: boolean;
   score: number;
+  /** Forms of the words asked that the code's names, what it sits under or the flow title hold. */
+  matched: string[];
 }
 
 /** Words of one code with the words of what it sits under. */
@@ -94,13 +96,16 @@ export function indicatorMatches(
     let own = 0;
     let context = 0;
     let points = 0;
+    const matched: string[] = [];
     for (const word of unique) {
       if (entry.own.has(word)) {
         own++;
         points += 2 * weight(word);
+        matched.push(word);
       } else if (entry.context.has(word) || flowWords.has(word)) {
         context++;
         points += weight(word);
+        matched.push(word);
       }
     }
     const found = own + context;
@@ -116,6 +121,7 @@ export function indicatorMatches(
       ancestors: ancestorsOf(tree, entry.code.id),
       constrained: usable.constrained,
       score,
+      matched,
     });
   }
   return out;

@@ -1,0 +1,99 @@
+import type { ToolContext } from '@opendata-mcp/core';
+import { openFlows } from '../discovery/open-flows.js';
+import type { FlowStructure } from '../registry/flow-structure.js';
+import type { DataflowInfo } from '../registry/structure-types.js';
+import { inScope } from '../scope/flow-scope.js';
+import type { SdmxRuntime } from '../sdmx-runtime.js';
+import { structureKey } from './flow-structures.js';
+import type { OpenedIndex } from './open-discovery-index.js';
+
+/** The structures whose indicator code lists a search reads, one per DSD, with what they stand for. */
+export interface Candidates {
+  structures: FlowStructure[];
+  /** Representative flow id → the other in-scope flows on its DSD. */
+  sharing: Map<string, string[]>;
+  /** In-scope flows whose code lists were searched (by the index or by opening them). */
+  searched: number;
+  /** In-scope flows whose code lists were not searched: not in the bulk answers, or not opened. */
+  notSearched: string[];
+  skipped: Array<{ flow_id: string; reason: string }>;
+}
+
+/** Flows opened one by one when the registry refuses the bulk queries: the best few by title. */
+export const FALLBACK_FLOWS = 8;
+
+/**
+ * With code lists indexed: the DSDs whose indicator codes, or whose flows' titles, hold a word
+ * asked, without a request. Without them (refused bulk queries): the DSDs of the flows whose
+ * titles match best, opened one request each. While the index builds: none.
+ */
+export async function indicatorCandidates(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+  opened: OpenedIndex,
+  wanted: string[],
+): Promise<Candidates> {
+  const { index } = opened;
+  const titleHits = (flow: DataflowInfo) => wanted.filter((w) => index.flowWords.get(flow)?.has(w)).length;
+  const sharing = new Map<string, string[]>();
+  if (index.codesIndexed) {
+    const structures: FlowStructure[] = [];
+    const notSearched: string[] = [];
+    let searched = 0;
+    const byCode = new Set(wanted.flatMap((w) => [...(index.groupsByWord.get(w) ?? [])]));
+    for (const group of index.groups) {
+      const flows = group.flows.filter((f) => inScope(rt, f.id));
+      const [first, ...rest] = flows;
+      if (!first) continue;
+      if (!group.structure) {
+        notSearched.push(...flows.map((f) => f.id));
+        continue;
+      }
+      searched += flows.length;
+      if (!byCode.has(group) && titleHits(first) === 0) continue;
+      structures.push(first === group.structure.flow ? group.structure : { ...group.structure, flow: first });
+      sharing.set(
+        first.id,
+        rest.map((f) => f.id),
+      );
+    }
+    return { structures, sharing, searched, notSearched, skipped: [] };
+  }
+  const flows = index.flows.filter((f) => inScope(rt, f.id));
+  if (!opened.complete) {
+    return { structures: [], sharing, searched: 0, notSearched: flows.map((f) => f.id), skipped: [] };
+  }
+  const byDsd = new Map<string, DataflowInfo[]>();
+  for (const flow of flows) {
+    const key = flow.structure ? structureKey(flow.structure) : `flow:${flow.id}`;
+    byDsd.set(key, [...(byDsd.get(key) ?? []), flow]);
+  }
+  const best = [...byDsd.values()]
+    .map((group) => ({ group, score: Math.max(...group.map(titleHits)) }))
+    .filter((g) => g.score > 0)
+    .sort((a, b) => b.score - a.score || (a.group[0]?.id ?? '').localeCompare(b.group[0]?.id ?? ''))
+    .slice(0, FALLBACK_FLOWS)
+    .map((g) => g.group);
+  for (const [first, ...rest] of best)
+    if (first)
+      sharing.set(
+        first.id,
+        rest.map((f) => f.id),
+      );
+  const openedFlows = await openFlows(
+    rt,
+    ctx,
+    best.flatMap((g) => g.slice(0, 1)),
+  );
+  const read = new Set(openedFlows.structures.map((s) => s.flow.id));
+  const searchedFlows = new Set(
+    best.filter((g) => g[0] && read.has(g[0].id)).flatMap((g) => g.map((f) => f.id)),
+  );
+  return {
+    structures: openedFlows.structures,
+    sharing,
+    searched: searchedFlows.size,
+    notSearched: flows.filter((f) => !searchedFlows.has(f.id)).map((f) => f.id),
+    skipped: openedFlows.skipped,
+  };
+}
