@@ -15,7 +15,7 @@ export interface OpenedIndex {
 }
 
 /** How long a search waits for a build before it answers from what is indexed so far. */
-export const DEFAULT_INDEX_WAIT_MS = 3_000;
+export const DEFAULT_INDEX_WAIT_MS = 10_000;
 // A build of the largest registries takes about a minute; past this something is wrong.
 const BUILD_DEADLINE_MS = 10 * 60_000;
 
