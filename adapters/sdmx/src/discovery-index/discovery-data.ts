@@ -10,6 +10,7 @@ import type {
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { type BulkOutcome, fetchBulk } from './bulk-query.js';
 import { indicatorCodelistOf, structureKey } from './flow-structures.js';
+import { codeTextIndex, flowTextIndex } from './text-documents.js';
 
 /**
  * The discovery index of one registry agency as plain data: what the shared store keeps for the
@@ -17,7 +18,7 @@ import { indicatorCodelistOf, structureKey } from './flow-structures.js';
  * dimensions are kept; the others (areas, units) are resolved inside a flow's own structure.
  */
 export interface DiscoveryData {
-  format: 1;
+  format: 2;
   agency: string;
   builtAt: string;
   list: { url: string; fetchedAt: string; prepared: string | null };
@@ -27,10 +28,14 @@ export interface DiscoveryData {
   /** Names of the categories each flow is filed under (every language), by flow id. */
   filedUnder: Record<string, LocalText[]>;
   bulk: BulkOutcome[];
+  /** The full-text index of the flows (`flowTextIndex`), serialised. */
+  flowText: string;
+  /** The full-text index of the indicator codes (`codeTextIndex`), serialised. */
+  codeText: string;
 }
 
 /**
- * Builds the index from the fewest requests the registry allows: the dataflow list, every DSD
+ * Builds the index (flow and indicator code texts in every language the messages carry) from the fewest requests the registry allows: the dataflow list, every DSD
  * without references, every code list, and the category schemes with their categorisations where
  * the profile says they are offered. A refused query leaves its part out and says so in `bulk`.
  */
@@ -52,16 +57,21 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
     const codelist = indicatorCodelistOf(flow, used, byId, rt.roleOverrides);
     if (codelist) kept.set(codelist, true);
   }
+  const filed = filedUnder(schemes?.message ?? null, filings?.message ?? null);
+  const indicatorLists = [...kept.keys()];
+  const text = new TextDecoder();
   return {
-    format: 1,
+    format: 2,
     agency,
     builtAt: ctx.clock.now().toISOString(),
     list: { url: list.url, fetchedAt: list.fetchedAt, prepared: list.prepared },
     flows: list.dataflows,
     dataStructures: [...used.values()],
-    codelists: [...kept.keys()],
-    filedUnder: filedUnder(schemes?.message ?? null, filings?.message ?? null),
+    codelists: indicatorLists,
+    filedUnder: filed,
     bulk: [dsds, codelists, schemes, filings].flatMap((b) => (b ? [b.outcome] : [])),
+    flowText: text.decode(flowTextIndex(list.dataflows, filed).serialize()),
+    codeText: text.decode(codeTextIndex(indicatorLists).serialize()),
   };
 }
 

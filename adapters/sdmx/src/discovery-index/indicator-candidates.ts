@@ -1,4 +1,5 @@
 import type { ToolContext } from '@opendata-mcp/core';
+import type { IndicatorMatch } from '../discovery/indicator-matches.js';
 import { openFlows } from '../discovery/open-flows.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import type { DataflowInfo } from '../registry/structure-types.js';
@@ -6,10 +7,14 @@ import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { structureKey } from './flow-structures.js';
 import type { OpenedIndex } from './open-discovery-index.js';
+import type { DsdGroup } from './searchable-index.js';
+import { CODE_TEXT_HITS, textCodeMatches, textHitGroups } from './text-code-matches.js';
 
 /** The structures whose indicator code lists a search reads, one per DSD, with what they stand for. */
 export interface Candidates {
   structures: FlowStructure[];
+  /** Codes the full-text index found in those structures, for what word-form matching misses. */
+  textMatches: IndicatorMatch[];
   /** Representative flow id → the other in-scope flows on its DSD. */
   sharing: Map<string, string[]>;
   /** In-scope flows whose code lists were searched (by the index or by opening them). */
@@ -31,7 +36,9 @@ export async function indicatorCandidates(
   rt: SdmxRuntime,
   ctx: ToolContext,
   opened: OpenedIndex,
+  query: string,
   wanted: string[],
+  language: string,
 ): Promise<Candidates> {
   const { index } = opened;
   const titleHits = (flow: DataflowInfo) => wanted.filter((w) => index.flowWords.get(flow)?.has(w)).length;
@@ -40,7 +47,10 @@ export async function indicatorCandidates(
     const structures: FlowStructure[] = [];
     const notSearched: string[] = [];
     let searched = 0;
-    const byCode = new Set(wanted.flatMap((w) => [...(index.groupsByWord.get(w) ?? [])]));
+    const hits = index.codeText?.search(query, { limit: CODE_TEXT_HITS }) ?? [];
+    const byCode = textHitGroups(index, hits);
+    for (const w of wanted) for (const group of index.groupsByWord.get(w) ?? []) byCode.add(group);
+    const chosen = new Map<DsdGroup, FlowStructure>();
     for (const group of index.groups) {
       const flows = group.flows.filter((f) => inScope(rt, f.id));
       const [first, ...rest] = flows;
@@ -51,25 +61,41 @@ export async function indicatorCandidates(
       }
       searched += flows.length;
       if (!byCode.has(group) && titleHits(first) === 0) continue;
-      structures.push(first === group.structure.flow ? group.structure : { ...group.structure, flow: first });
+      const structure =
+        first === group.structure.flow ? group.structure : { ...group.structure, flow: first };
+      structures.push(structure);
+      chosen.set(group, structure);
       sharing.set(
         first.id,
         rest.map((f) => f.id),
       );
     }
-    return { structures, sharing, searched, notSearched, skipped: [] };
+    const textMatches = textCodeMatches(index, hits, chosen, rt.roleOverrides, language);
+    return { structures, textMatches, sharing, searched, notSearched, skipped: [] };
   }
   const flows = index.flows.filter((f) => inScope(rt, f.id));
   if (!opened.complete) {
-    return { structures: [], sharing, searched: 0, notSearched: flows.map((f) => f.id), skipped: [] };
+    return {
+      structures: [],
+      textMatches: [],
+      sharing,
+      searched: 0,
+      notSearched: flows.map((f) => f.id),
+      skipped: [],
+    };
   }
   const byDsd = new Map<string, DataflowInfo[]>();
   for (const flow of flows) {
     const key = flow.structure ? structureKey(flow.structure) : `flow:${flow.id}`;
     byDsd.set(key, [...(byDsd.get(key) ?? []), flow]);
   }
+  const coverage = new Map<DataflowInfo, number>();
+  for (const hit of index.flowText.search(query, { limit: 200 })) {
+    const flow = index.flows[Number(hit.id)];
+    if (flow) coverage.set(flow, hit.coverage + hit.score * 1e-6);
+  }
   const best = [...byDsd.values()]
-    .map((group) => ({ group, score: Math.max(...group.map(titleHits)) }))
+    .map((group) => ({ group, score: Math.max(...group.map((f) => coverage.get(f) ?? 0)) }))
     .filter((g) => g.score > 0)
     .sort((a, b) => b.score - a.score || (a.group[0]?.id ?? '').localeCompare(b.group[0]?.id ?? ''))
     .slice(0, FALLBACK_FLOWS)
@@ -91,6 +117,7 @@ export async function indicatorCandidates(
   );
   return {
     structures: openedFlows.structures,
+    textMatches: [],
     sharing,
     searched: searchedFlows.size,
     notSearched: flows.filter((f) => !searchedFlows.has(f.id)).map((f) => f.id),

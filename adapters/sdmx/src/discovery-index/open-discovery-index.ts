@@ -59,7 +59,7 @@ export function peekDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Searchabl
 }
 
 function indexKey(rt: SdmxRuntime): string {
-  return `sdmx:${rt.id}:discovery:1:${rt.agency}`;
+  return `sdmx:${rt.id}:discovery:2:${rt.agency}`;
 }
 
 function complete(rt: SdmxRuntime, data: DiscoveryData, fromCache: boolean): OpenedIndex {

@@ -1,9 +1,11 @@
+import { loadTextIndex, type TextIndex } from '@opendata-mcp/core';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import type { CodelistInfo, DataflowInfo, LocalText } from '../registry/structure-types.js';
 import { dimensionRoles, type Role } from '../resolution/dimension-roles.js';
 import { wordForms } from '../resolution/word-forms.js';
 import { codelistsById, type DiscoveryData } from './discovery-data.js';
 import { indexedStructure, structureKey } from './flow-structures.js';
+import { flowTextIndex } from './text-documents.js';
 
 /** Flows sharing one DSD: their code lists are the same, so one structure stands for all. */
 export interface DsdGroup {
@@ -27,9 +29,17 @@ export interface SearchableIndex {
   groupsByWord: Map<string, Set<DsdGroup>>;
   /** Whether DSDs and indicator code lists are in the index (else only flow titles are). */
   codesIndexed: boolean;
+  /** Full-text index of the flows; document ids are places in `flows`. */
+  flowText: TextIndex;
+  /** Full-text index of the indicator codes (`list:code` places in `codelists`); null while building. */
+  codeText: TextIndex | null;
+  codelists: CodelistInfo[];
+  /** DSD groups by the place of their indicator code list in `codelists`. */
+  groupsOfList: Map<number, DsdGroup[]>;
 }
 
 const built = new WeakMap<object, SearchableIndex>();
+const encoder = new TextEncoder();
 
 /** The searchable form of a complete index (the store's plain data). */
 export function searchableIndex(data: DiscoveryData, overrides: Record<string, Role>): SearchableIndex {
@@ -52,6 +62,10 @@ export function flowsOnlyIndex(flows: DataflowInfo[]): SearchableIndex {
       groupOf: new Map(),
       groupsByWord: new Map(),
       codesIndexed: false,
+      flowText: flowTextIndex(flows, {}),
+      codeText: null,
+      codelists: [],
+      groupsOfList: new Map(),
     };
     built.set(flows, index);
   }
@@ -77,11 +91,15 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
   }
   const wordsOfList = new Map<CodelistInfo, Set<string>>();
   const groupsByWord = new Map<string, Set<DsdGroup>>();
+  const places = new Map(data.codelists.map((list, i) => [list, i]));
+  const groupsOfList = new Map<number, DsdGroup[]>();
   for (const group of groups) {
     const structure = group.structure;
     if (!structure) continue;
     const list = dimensionRoles(structure, overrides).find((r) => r.role === 'indicator')?.dimension.codelist;
     if (!list) continue;
+    const place = places.get(list);
+    if (place !== undefined) groupsOfList.set(place, [...(groupsOfList.get(place) ?? []), group]);
     let words = wordsOfList.get(list);
     if (!words) {
       words = new Set(list.codes.flatMap((c) => c.names.flatMap((n) => wordForms(n.value))));
@@ -101,6 +119,10 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
     groupOf,
     groupsByWord,
     codesIndexed: answered('datastructure') && answered('codelist'),
+    flowText: loadTextIndex(encoder.encode(data.flowText)),
+    codeText: loadTextIndex(encoder.encode(data.codeText)),
+    codelists: data.codelists,
+    groupsOfList,
   };
 }
 

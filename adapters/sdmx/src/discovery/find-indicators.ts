@@ -2,11 +2,10 @@ import type { ToolContext } from '@opendata-mcp/core';
 import type { Labelled } from '../answers/series-spread.js';
 import { indicatorCandidates } from '../discovery-index/indicator-candidates.js';
 import { openDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
-import { matchedWords, type QueryWord, queryWords } from '../discovery-index/query-words.js';
+import { matchedWords, queryWords } from '../discovery-index/query-words.js';
 import type { SearchableIndex } from '../discovery-index/searchable-index.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import type { DataflowInfo } from '../registry/structure-types.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { type IndicatorMatch, indicatorMatches } from './indicator-matches.js';
@@ -72,11 +71,13 @@ export async function findIndicators(
     return flow ? (pickText(flow.names, request.language) ?? id) : id;
   };
   const flowIds = new Set(byId.keys());
-  const found = await indicatorCandidates(rt, ctx, opened, wanted);
+  const found = await indicatorCandidates(rt, ctx, opened, request.query, wanted, request.language);
   const { sharing } = found;
-  const matches = found.structures.flatMap((s) =>
+  const byForms = found.structures.flatMap((s) =>
     indicatorMatches(s, wanted, request.language, rt.roleOverrides),
   );
+  const formFound = new Set(byForms.map((m) => `${m.foundIn}:${m.code}`));
+  const matches = [...byForms, ...found.textMatches.filter((m) => !formFound.has(`${m.foundIn}:${m.code}`))];
   const byCode = new Map<string, { hit: IndicatorHit; score: number; flows: Set<string> }>();
   for (const match of matches) {
     const holder = holderOf(match, flowIds);
@@ -124,7 +125,7 @@ export async function findIndicators(
   return {
     indicators: page,
     total_matched: ranked.length,
-    flows: flowTitleHits(opened.index, flows, words, request.language),
+    flows: flowTitleHits(rt, opened.index, request.query, request.language),
     flows_searched: found.searched,
     skipped: found.skipped,
     not_searched: found.notSearched,
@@ -174,23 +175,18 @@ async function addUnits(
   );
 }
 
-function flowTitleHits(
-  index: SearchableIndex,
-  flows: DataflowInfo[],
-  words: QueryWord[],
-  language: string,
-): FlowHit[] {
-  return flows
-    .map((f) => {
-      const held = index.flowWords.get(f) ?? new Set<string>();
-      return { flow: f, matched: matchedWords(words, held) };
+/** The flows whose titles, descriptions or categories the full-text index finds the question in. */
+function flowTitleHits(rt: SdmxRuntime, index: SearchableIndex, query: string, language: string): FlowHit[] {
+  return index.flowText
+    .search(query, { limit: 50 })
+    .flatMap((hit) => {
+      const flow = index.flows[Number(hit.id)];
+      return flow && inScope(rt, flow.id) ? [{ flow, hit }] : [];
     })
-    .filter((f) => f.matched.length > 0)
-    .sort((a, b) => b.matched.length - a.matched.length || a.flow.id.localeCompare(b.flow.id))
     .slice(0, 5)
-    .map(({ flow, matched }) => ({
+    .map(({ flow, hit }) => ({
       flow_id: flow.id,
       name: pickText(flow.names, language) ?? flow.id,
-      matched_words: matched,
+      matched_words: hit.matchedWords,
     }));
 }
