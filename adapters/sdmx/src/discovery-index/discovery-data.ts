@@ -32,6 +32,8 @@ export interface DiscoveryData {
   flowText: string;
   /** The full-text index of the indicator codes (`codeTextIndex`), serialised. */
   codeText: string;
+  /** For each code document, its places in `codelists` as `[list, code, list, code …]`. */
+  codePlaces: number[][];
 }
 
 /**
@@ -60,6 +62,7 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
   const filed = filedUnder(schemes?.message ?? null, filings?.message ?? null);
   const indicatorLists = [...kept.keys()];
   const text = new TextDecoder();
+  const codeText = codeTextIndex(indicatorLists);
   return {
     format: 2,
     agency,
@@ -71,7 +74,8 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
     filedUnder: filed,
     bulk: [dsds, codelists, schemes, filings].flatMap((b) => (b ? [b.outcome] : [])),
     flowText: text.decode(flowTextIndex(list.dataflows, filed).serialize()),
-    codeText: text.decode(codeTextIndex(indicatorLists).serialize()),
+    codeText: text.decode(codeText.index.serialize()),
+    codePlaces: codeText.places,
   };
 }
 

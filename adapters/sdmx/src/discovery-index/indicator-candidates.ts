@@ -50,27 +50,41 @@ export async function indicatorCandidates(
     const hits = index.codeText?.search(query, { limit: CODE_TEXT_HITS }) ?? [];
     const byCode = textHitGroups(index, hits);
     for (const w of wanted) for (const group of index.groupsByWord.get(w) ?? []) byCode.add(group);
-    const chosen = new Map<DsdGroup, FlowStructure>();
+    // Flows whose DSDs share one indicator code list find the same codes: the list is matched once,
+    // through the flow whose title holds most of the question, and the others ride along.
+    const byList = new Map<number, { group: DsdGroup; flow: DataflowInfo; score: number; flows: string[] }>();
     for (const group of index.groups) {
       const flows = group.flows.filter((f) => inScope(rt, f.id));
-      const [first, ...rest] = flows;
-      if (!first) continue;
+      if (flows.length === 0) continue;
       if (!group.structure) {
         notSearched.push(...flows.map((f) => f.id));
         continue;
       }
       searched += flows.length;
-      if (!byCode.has(group) && titleHits(first) === 0) continue;
-      const structure =
-        first === group.structure.flow ? group.structure : { ...group.structure, flow: first };
+      const place = group.list;
+      const scored = flows.map((flow) => ({ flow, score: titleHits(flow) }));
+      const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
+      if (place === null || (!byCode.has(group) && best.score === 0)) continue;
+      const entry = byList.get(place);
+      const ids = flows.map((f) => f.id);
+      if (!entry) byList.set(place, { group, flow: best.flow, score: best.score, flows: ids });
+      else {
+        entry.flows.push(...ids);
+        if (best.score > entry.score) Object.assign(entry, { group, flow: best.flow, score: best.score });
+      }
+    }
+    const chosen = new Map<DsdGroup, FlowStructure>();
+    for (const { group, flow, flows } of byList.values()) {
+      if (!group.structure) continue;
+      const structure = flow === group.structure.flow ? group.structure : { ...group.structure, flow };
       structures.push(structure);
       chosen.set(group, structure);
       sharing.set(
-        first.id,
-        rest.map((f) => f.id),
+        flow.id,
+        flows.filter((id) => id !== flow.id),
       );
     }
-    const textMatches = textCodeMatches(index, hits, chosen, rt.roleOverrides, language);
+    const textMatches = textCodeMatches(index, hits, chosen, language);
     return { structures, textMatches, sharing, searched, notSearched, skipped: [] };
   }
   const flows = index.flows.filter((f) => inScope(rt, f.id));

@@ -1,8 +1,10 @@
 import type { ToolContext } from '@opendata-mcp/core';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
-import { buildDiscoveryData, type DiscoveryData } from './discovery-data.js';
-import { flowsOnlyIndex, type SearchableIndex, searchableIndex } from './searchable-index.js';
+import { buildDiscoveryData } from './discovery-data.js';
+import { alreadyUnpacked, packIndex, type UnpackedIndex, unpackIndex } from './packed-index.js';
+import { flowsOnlyIndex, type SearchableIndex } from './searchable-index.js';
+import { readAlready, readIndex, type StoredIndex, storeIndex } from './stored-index.js';
 
 export interface OpenedIndex {
   index: SearchableIndex;
@@ -28,18 +30,27 @@ const BUILD_DEADLINE_MS = 10 * 60_000;
  */
 export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Promise<OpenedIndex> {
   const key = indexKey(rt);
-  const ready = rt.ttlMs > 0 ? ctx.cache.get<DiscoveryData>(key) : undefined;
-  if (ready) return complete(rt, ready, true);
+  const ttl = Math.max(rt.ttlMs, 1);
   const buildCtx: ToolContext = {
     ...ctx,
     signal: AbortSignal.timeout(BUILD_DEADLINE_MS),
     progress: async () => {},
   };
-  const build = ctx.cache.getOrLoad(key, Math.max(rt.ttlMs, 1), () => buildDiscoveryData(rt, buildCtx));
+  const buildHere = async () => packIndex(await buildDiscoveryData(rt, buildCtx));
+  const ready = rt.ttlMs > 0 ? ctx.cache.get<StoredIndex>(key) : undefined;
+  const build = (
+    ready
+      ? Promise.resolve({ value: ready, hit: true })
+      : ctx.cache.getOrLoad(key, ttl, async () => storeIndex(ctx.cache, key, ttl, await buildHere()))
+  ).then(async ({ value, hit }) => {
+    const packed = await readIndex(ctx.cache, key, ttl, value);
+    // A piece the store no longer holds: built again here, for this process only.
+    return { unpacked: await unpackIndex(packed ?? (await buildHere()), rt.roleOverrides), hit };
+  });
   // Whoever stops waiting leaves the build running; its failure is met by the next search.
   build.catch(() => {});
   const finished = await within(build, rt.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS, ctx.signal);
-  if (finished) return complete(rt, finished.value, finished.hit);
+  if (finished) return complete(finished.unpacked, finished.hit);
   const list = await loadDataflowList(rt, ctx, rt.agency);
   return {
     index: flowsOnlyIndex(list.dataflows),
@@ -53,17 +64,20 @@ export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Pro
 }
 
 /** The index when this process holds it already; never starts a build. */
-export function peekDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): SearchableIndex | undefined {
-  const ready = rt.ttlMs > 0 ? ctx.cache.get<DiscoveryData>(indexKey(rt)) : undefined;
-  return ready ? searchableIndex(ready, rt.roleOverrides) : undefined;
+export async function peekDiscoveryIndex(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+): Promise<SearchableIndex | undefined> {
+  const ready = rt.ttlMs > 0 ? ctx.cache.get<StoredIndex>(indexKey(rt)) : undefined;
+  const packed = ready ? await readAlready(ready) : undefined;
+  return packed ? alreadyUnpacked(packed)?.index : undefined;
 }
 
 function indexKey(rt: SdmxRuntime): string {
-  return `sdmx:${rt.id}:discovery:2:${rt.agency}`;
+  return `sdmx:${rt.id}:discovery:4:${rt.agency}`;
 }
 
-function complete(rt: SdmxRuntime, data: DiscoveryData, fromCache: boolean): OpenedIndex {
-  const index = searchableIndex(data, rt.roleOverrides);
+function complete({ data, index }: UnpackedIndex, fromCache: boolean): OpenedIndex {
   const refused = data.bulk.filter((b) => !b.answered);
   return {
     index,

@@ -13,6 +13,10 @@ export interface DsdGroup {
   flows: DataflowInfo[];
   /** The first flow's structure from the bulk answers; null when the DSD was not in them. */
   structure: FlowStructure | null;
+  /** Id of the structure's indicator dimension; null when it has none. */
+  indicator: string | null;
+  /** Place of the indicator code list in the index's `codelists`; null when it is not there. */
+  list: number | null;
 }
 
 /**
@@ -34,6 +38,8 @@ export interface SearchableIndex {
   /** Full-text index of the indicator codes (`list:code` places in `codelists`); null while building. */
   codeText: TextIndex | null;
   codelists: CodelistInfo[];
+  /** For each document of `codeText`, its places in `codelists` as `[list, code, list, code …]`. */
+  codePlaces: number[][];
   /** DSD groups by the place of their indicator code list in `codelists`. */
   groupsOfList: Map<number, DsdGroup[]>;
 }
@@ -65,6 +71,7 @@ export function flowsOnlyIndex(flows: DataflowInfo[]): SearchableIndex {
       flowText: flowTextIndex(flows, {}),
       codeText: null,
       codelists: [],
+      codePlaces: [],
       groupsOfList: new Map(),
     };
     built.set(flows, index);
@@ -83,7 +90,13 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
     let group = groupOf.get(key);
     if (!group) {
       const dsd = flow.structure ? dsds.get(key) : undefined;
-      group = { key, flows: [], structure: dsd ? safeStructure(flow, dsd, codelists, fetched) : null };
+      group = {
+        key,
+        flows: [],
+        structure: dsd ? safeStructure(flow, dsd, codelists, fetched) : null,
+        indicator: null,
+        list: null,
+      };
       groupOf.set(key, group);
       groups.push(group);
     }
@@ -96,10 +109,15 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
   for (const group of groups) {
     const structure = group.structure;
     if (!structure) continue;
-    const list = dimensionRoles(structure, overrides).find((r) => r.role === 'indicator')?.dimension.codelist;
+    const dimension = dimensionRoles(structure, overrides).find((r) => r.role === 'indicator')?.dimension;
+    group.indicator = dimension?.id ?? null;
+    const list = dimension?.codelist;
     if (!list) continue;
     const place = places.get(list);
-    if (place !== undefined) groupsOfList.set(place, [...(groupsOfList.get(place) ?? []), group]);
+    if (place !== undefined) {
+      group.list = place;
+      groupsOfList.set(place, [...(groupsOfList.get(place) ?? []), group]);
+    }
     let words = wordsOfList.get(list);
     if (!words) {
       words = new Set(list.codes.flatMap((c) => c.names.flatMap((n) => wordForms(n.value))));
@@ -122,6 +140,7 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
     flowText: loadTextIndex(encoder.encode(data.flowText)),
     codeText: loadTextIndex(encoder.encode(data.codeText)),
     codelists: data.codelists,
+    codePlaces: data.codePlaces,
     groupsOfList,
   };
 }

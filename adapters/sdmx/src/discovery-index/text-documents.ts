@@ -37,18 +37,30 @@ export function flowTextIndex(flows: DataflowInfo[], filedUnder: Record<string, 
 }
 
 /**
- * The indicator codes as text documents (`list:code` by place): each code's names, and as context
- * the names of the codes it sits under. Group codes are headings, not indicators, and are left out.
+ * The indicator codes as text documents: each code's names, and as context the names of the codes
+ * it sits under. Codes with the same texts (a breakdown repeated under many lists) are one document,
+ * whose places (`[list, code, list, code …]`) are returned beside the index; group codes are
+ * headings, not indicators, and are left out.
  */
-export function codeTextIndex(codelists: CodelistInfo[]): TextIndex {
+export function codeTextIndex(codelists: CodelistInfo[]): { index: TextIndex; places: number[][] } {
   const index = createTextIndex({ fields: CODE_FIELDS });
+  const byText = new Map<string, number>();
+  const places: number[][] = [];
   codelists.forEach((list, l) => {
     const tree = codeTree(list.codes);
     list.codes.forEach((code, c) => {
       if (tree.children.has(code.id)) return;
       const context = ancestorsOf(tree, code.id).flatMap((id) => tree.byId.get(id)?.names ?? []);
-      index.add({ id: `${l}:${c}`, fields: { name: texts(code.names), context: texts(context) } });
+      const key = JSON.stringify([code.names, context]);
+      const known = byText.get(key);
+      if (known !== undefined) {
+        places[known]?.push(l, c);
+        return;
+      }
+      byText.set(key, places.length);
+      index.add({ id: String(places.length), fields: { name: texts(code.names), context: texts(context) } });
+      places.push([l, c]);
     });
   });
-  return index;
+  return { index, places };
 }

@@ -73,7 +73,8 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       const list = await loadDataflowList(rt, ctx, agency);
       // The discovery index, when held, also knows the categories a flow is filed under.
       const index =
-        (agency === rt.agency ? peekDiscoveryIndex(rt, ctx) : undefined) ?? flowsOnlyIndex(list.dataflows);
+        (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
+        flowsOnlyIndex(list.dataflows);
       const words = queryWords(input.query ?? '');
       const text = (input.query ?? '').toLowerCase().trim();
       const language = input.language ?? rt.language;
