@@ -37,13 +37,23 @@ interface CodeIndex {
 }
 
 const indexes = new WeakMap<CodeInfo[], Map<string, CodeIndex>>();
+const trees = new WeakMap<CodeInfo[], ReturnType<typeof codeTree>>();
+
+// A list searched again (every search over a discovery index) keeps its tree.
+function treeOf(codes: CodeInfo[]): ReturnType<typeof codeTree> {
+  const known = trees.get(codes);
+  if (known) return known;
+  const tree = codeTree(codes);
+  trees.set(codes, tree);
+  return tree;
+}
 
 function indexOf(codes: CodeInfo[], all: CodeInfo[], language: string): CodeIndex {
   const byLanguage = indexes.get(codes) ?? new Map<string, CodeIndex>();
   indexes.set(codes, byLanguage);
   let index = byLanguage.get(language);
   if (!index) {
-    const tree = codeTree(all);
+    const tree = treeOf(all);
     const uses = new Map<string, number>();
     // Group codes (a domain with codes under it) are headings, not indicators.
     const indexed = codes
@@ -85,7 +95,7 @@ export function indicatorMatches(
   const flowWords = new Set(
     wordForms(`${pickText(structure.flow.names, language) ?? ''} ${structure.flow.id.replace(/_/g, ' ')}`),
   );
-  const tree = codeTree(all);
+  const tree = treeOf(all);
   const out: IndicatorMatch[] = [];
   const unique = [...new Set(wanted)];
   const index = indexOf(usable.codes, all, language);
