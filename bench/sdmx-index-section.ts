@@ -102,7 +102,7 @@ async function oldPath(flows: number): Promise<Record<string, number>> {
       await perDsdSearch(rt, ctx, query);
       warm.push(performance.now() - t);
     }
-    await http.close();
+    await http.close?.();
     return { flows, requests, cold_ms: Math.round(coldMs), warm_p50_ms: Math.round(median(warm)) };
   } finally {
     await registry.close();
