@@ -71,6 +71,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
     search: sdmxSearch(rt),
+    ...(registry.profile ? { languages: registry.profile.languages } : {}),
     resources: sdmxResources(rt, config.id),
     prompts: sdmxPrompts(),
   };

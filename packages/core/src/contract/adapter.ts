@@ -81,6 +81,11 @@ export interface Adapter {
   health?(ctx: ToolContext): Promise<HealthProbe>;
   /** Optional: lets `search_all` search this backend alongside the others. */
   search?: AdapterSearch;
+  /**
+   * Optional: the languages its names and descriptions are written in (ISO 639-1, e.g. ["de", "fr"]),
+   * so `search_all` reads hits in their language and tells an agent which language to ask in.
+   */
+  languages?: readonly string[];
   /** Releases what the instance holds (database sessions, temp files). */
   close?(): Promise<void>;
 }

@@ -53,6 +53,11 @@ describe('createTextIndex', () => {
     expect(ids(index.search('населенню України'))[0]).toBe('population-ua');
   });
 
+  it('finds a Ukrainian noun whose stem changes its vowel between cases (і/о)', () => {
+    const index = indexOf([...DOCS, doc('deaths-ua', [['uk', 'Смертність населення за причинами']])]);
+    expect(ids(index.search('смертності'))[0]).toBe('deaths-ua');
+  });
+
   it('finds a document from a question in another language through the lexicon', () => {
     const index = indexOf();
     expect(ids(index.search('forest fires'))[0]).toBe('fires');
@@ -70,6 +75,20 @@ describe('createTextIndex', () => {
 
   it('ranks a match in the title above the same match in the description', () => {
     expect(ids(indexOf().search('fires region')).slice(0, 2)).toEqual(['fire-title', 'grass']);
+  });
+
+  it('puts the title holding every word as asked above titles holding some, whatever the descriptions say', () => {
+    const index = indexOf([
+      doc(
+        'share',
+        [['en', 'Neonatal deaths as a percentage of under-five deaths']],
+        [['en', 'Child mortality']],
+      ),
+      doc('rate', [['en', 'Under-five mortality rate']], [['en', 'Child mortality']]),
+    ]);
+    const hits = index.search('under-five mortality');
+    expect(hits.map((h) => h.coverage)).toEqual([1, 1]);
+    expect(ids(hits)).toEqual(['rate', 'share']);
   });
 
   it('returns nothing for words that match nothing', () => {

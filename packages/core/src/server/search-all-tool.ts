@@ -4,11 +4,14 @@ import type { ToolContext } from '../contract/context.js';
 import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
+import { describeLanguages } from './describe-languages.js';
 import { type RankedHit, rankHits } from './rank-hits.js';
 
 // A backend that has not answered by then is reported as failed; the others still answer.
 const SEARCH_TIMEOUT_MS = 20_000;
 const DESCRIPTION_CHARS = 160;
+// Fewer hits than this, and the answer says which languages to ask again in.
+const FEW_HITS = 3;
 
 const HitSchema = z.object({
   adapter_id: z.string().describe('The configured backend instance that found it.'),
@@ -18,6 +21,12 @@ const HitSchema = z.object({
   title: z.string().nullable(),
   description: z.string().nullable().describe(`First ${DESCRIPTION_CHARS} characters.`),
   publisher: z.string().nullable(),
+  matched_words: z
+    .array(z.string())
+    .describe(
+      'Words of the query this hit matched (in any form or language); empty when the backend matched on words it does not show.',
+    ),
+  coverage: z.number().describe('Share of the query words matched, 0..1: hits are ordered by it first.'),
   open: z
     .object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })
     .describe('The call that shows its structure: pass it on as it is.'),
@@ -30,6 +39,10 @@ const BackendSchema = z.object({
     .enum(['answered', 'failed', 'cannot_search'])
     .describe('"failed": the backend did not answer, so a miss there means nothing.'),
   hits: z.number().describe('Hits this backend returned.'),
+  languages: z
+    .array(z.string())
+    .nullable()
+    .describe('Languages its names and descriptions are written in; null when it does not say.'),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
@@ -46,10 +59,13 @@ export function createSearchAllTool(
     name: 'search_all',
     title: 'Search every backend',
     description:
-      'Start here when you do not know which backend holds the answer: searches the cubes, datasets, ' +
-      "dataflows and indicators of every backend at once, ranked by title match. Each hit's open is the call that " +
-      'shows its structure. A backend listed as failed or cannot_search was not searched, so no hit ' +
-      "there proves nothing. Use a backend's own search for its filters.",
+      'Start here when you do not know which backend holds the answer: searches the cubes, tables, datasets, ' +
+      'dataflows and indicators of every backend at once. Ask in plain words, in any of the languages listed ' +
+      'per backend: every word is optional, word forms, compounds and common statistical terms in other ' +
+      'languages are recognised, and hits are ordered by how many of your words they match (matched_words, ' +
+      "coverage), titles counting more than descriptions. Each hit's open is the call that shows its " +
+      'structure. A backend listed as failed or cannot_search was not searched, so no hit there proves ' +
+      "nothing. Few hits: see hint, and ask again in the backends' languages. Use a backend's own search for its filters.",
     input: z
       .object({
         query: z
@@ -57,7 +73,9 @@ export function createSearchAllTool(
           .trim()
           .min(2)
           .max(200)
-          .describe('Words to look for, in the language of the data (2..200 chars), e.g. "waldbrand".'),
+          .describe(
+            'Words to look for, best in a language of the metadata (2..200 chars), e.g. "waldbrand".',
+          ),
         language: z
           .string()
           .regex(/^[a-z]{2}$/)
@@ -71,6 +89,10 @@ export function createSearchAllTool(
       query: z.string(),
       hits: z.array(HitSchema),
       backends: z.array(BackendSchema).describe('Every configured backend and whether it answered.'),
+      hint: z
+        .string()
+        .nullable()
+        .describe('When hits are few: the languages the backends describe their data in, to ask again in.'),
       all_answered: z
         .boolean()
         .describe('False when a backend failed or cannot search: its hits are missing, not absent.'),
@@ -85,7 +107,11 @@ export function createSearchAllTool(
       const wanted = input.offset + input.limit;
       const outcomes = await Promise.all(
         adapters.map(async (adapter) => {
-          const base = { adapter_id: adapter.id, backend: adapter.backend };
+          const base = {
+            adapter_id: adapter.id,
+            backend: adapter.backend,
+            languages: adapter.languages ? [...adapter.languages] : null,
+          };
           if (!adapter.search)
             return { ...base, status: 'cannot_search' as const, hits: [], error: null, full: false };
           const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
@@ -99,6 +125,7 @@ export function createSearchAllTool(
               adapterId: adapter.id,
               backend: adapter.backend,
               rank,
+              lang: hit.language ?? adapter.languages?.[0] ?? '',
               open: { tool: toolNameOf(adapter, hit.open.tool), arguments: hit.open.arguments },
             }));
             return { ...base, status: 'answered' as const, hits, error: null, full: found.length >= wanted };
@@ -131,9 +158,12 @@ export function createSearchAllTool(
             title: h.title,
             description: shorten(h.description ?? null),
             publisher: h.publisher ?? null,
+            matched_words: h.matchedWords,
+            coverage: h.coverage,
             open: h.open,
           })),
           backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
+          hint: ranked.length < FEW_HITS ? describeLanguages(outcomes) : null,
           all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
           truncated,
