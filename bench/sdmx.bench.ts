@@ -1,7 +1,8 @@
 // `pnpm bench sdmx`: the SDMX adapter measured side by side in one run. Each section adds its
 // figures to one JSON line printed at the end; sections run in order and can be added below.
 //
-// `pnpm bench sdmx parse` (or `answers`) runs the named sections only.
+// `pnpm bench sdmx parse` (or `answers`, `index`) runs the named sections only. Section "index"
+// (sdmx-index-section.ts) measures discovery against a synthetic registry of 8,000 flows.
 //
 // Section "parse": the UNICEF CME structure (about 1 MB of SDMX-ML, 23 code lists), a 40 MB structure
 // message and a large data message in every format (SDMX-ML structure-specific and generic, SDMX-JSON
@@ -28,6 +29,7 @@ import { type FlowStructure, resolveFlow } from '../adapters/sdmx/src/registry/f
 import { parseStructureMessage } from '../adapters/sdmx/src/registry/parse-structure-message.js';
 import { SDMX_FIXTURE_DATA_DIR } from '../packages/fixtures/src/index.js';
 import { answersSection } from './sdmx-answers-section.js';
+import { indexSection } from './sdmx-index-section.js';
 import { syntheticMessages, syntheticStructureMessage } from './sdmx-synthetic-messages.js';
 
 const RUNS = 3;
@@ -298,6 +300,7 @@ const SECTIONS: Array<{
 }> = [
   { name: 'parse', run: parseSection },
   { name: 'answers', run: answersSection },
+  { name: 'index', run: indexSection },
 ];
 
 async function main(): Promise<void> {

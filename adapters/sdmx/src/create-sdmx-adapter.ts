@@ -33,6 +33,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     references: registry.references,
     csvFormatParam: registry.dataFormats[0]?.param ?? null,
     ttlMs: config.metadata_ttl_ms,
+    indexWaitMs: config.index_wait_ms,
     dataFormats: registry.dataFormats,
     profile: registry.profile,
     flows: config.flows ?? null,

@@ -88,6 +88,15 @@ export const SdmxOptionsSchema = z
       .max(86_400_000)
       .default(3_600_000)
       .describe('How long dataflow lists and structures are reused from the metadata cache.'),
+    index_wait_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(120_000)
+      .default(10_000)
+      .describe(
+        'How long a search waits for the discovery index to be built before answering from dataflow titles alone (the build goes on).',
+      ),
   })
   .strict();
 

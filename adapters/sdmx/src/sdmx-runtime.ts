@@ -29,4 +29,6 @@ export interface SdmxRuntime {
   profile?: RegistryProfile | null;
   /** Features the registry answered 501 to, remembered for the metadata TTL; absent in hand-built runtimes. */
   unsupported?: UnsupportedFeatures;
+  /** How long a search waits for the discovery index to build before answering from flow titles. */
+  indexWaitMs?: number;
 }

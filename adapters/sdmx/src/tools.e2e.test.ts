@@ -47,6 +47,7 @@ describe('SDMX tools end to end over stdio', () => {
       version: '1.0',
       name: 'Child Mortality',
       description: null,
+      matched_words: ['mortality'],
     });
     expect(body.truncated).toBe(false);
     expect(body.total_matched).toBe(body.returned);

@@ -1,5 +1,6 @@
 import type { ToolContext } from '@opendata-mcp/core';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_FLOWS } from '../discovery-index/indicator-candidates.js';
 import {
   CME_STRUCTURE,
   recordingContext,
@@ -7,35 +8,54 @@ import {
 } from '../test-support/recorded-structure.test-support.js';
 import { findIndicators } from './find-indicators.js';
 
-it('reads one structure per DSD of the recorded UNICEF list and names each flow it could not read', async () => {
-  const ctx = recordingContext({ 'dataflow/UNICEF?': 'unicef/dataflows_UNICEF.xml', '/CME/': CME_STRUCTURE });
+function counting(routes: Record<string, string>): { ctx: ToolContext; asked: string[] } {
+  const ctx = recordingContext(routes);
   const asked: string[] = [];
   const fetch = ctx.http.fetch.bind(ctx.http);
-  const counting = {
-    ...ctx,
-    http: {
-      ...ctx.http,
-      fetch: (request: Parameters<typeof fetch>[0]) => {
-        asked.push(request.url);
-        return fetch(request);
-      },
+  const http = {
+    ...ctx.http,
+    fetch: (request: Parameters<typeof fetch>[0]) => {
+      asked.push(request.url);
+      return fetch(request);
     },
-  } as ToolContext;
-  const found = await findIndicators(testRuntime(), counting, {
-    query: 'under-five mortality',
-    language: 'en',
-    offset: 0,
-    limit: 3,
-    units: false,
+  };
+  return { ctx: { ...ctx, http } as ToolContext, asked };
+}
+
+const ASK = { query: 'under-five mortality', language: 'en', offset: 0, limit: 3, units: false };
+const LIST = { 'dataflow/UNICEF?': 'unicef/dataflows_UNICEF.xml' };
+
+describe('find_indicators over the recorded UNICEF list of 70 flows on 38 DSDs', () => {
+  it('builds its index from the bulk DSD and code list answers: three requests, none per flow', async () => {
+    const { ctx, asked } = counting({
+      ...LIST,
+      'datastructure/UNICEF/all/latest': CME_STRUCTURE,
+      'codelist/UNICEF/all/latest': CME_STRUCTURE,
+    });
+    const found = await findIndicators(testRuntime(), ctx, ASK);
+    expect(asked).toHaveLength(3);
+    expect(found.indicators[0]).toMatchObject({
+      code: 'CME_MRY0T4',
+      flow_id: 'CME',
+      evidence: 'filed_under_flow',
+      matched_words: ['under', 'five', 'mortality'],
+    });
+    // Only DSD_CME is in the recording: the flows on other DSDs are named as not searched.
+    expect(found.not_searched).not.toContain('CME');
+    expect(found.not_searched.length).toBeGreaterThan(0);
+    expect(found.note).toMatch(/were not searched/);
   });
-  const structures = asked.filter((url) => /\/dataflow\/UNICEF\/[^/?]+\//.test(url));
-  // 70 flows on 38 DSDs: the 31 sub-national CME flows share one, as do DM and WT with a sibling each.
-  expect(structures).toHaveLength(38);
-  expect(found.skipped).toHaveLength(37);
-  expect(found.skipped.map((s) => s.flow_id)).not.toContain('CME');
-  expect(found.indicators[0]).toMatchObject({
-    code: 'CME_MRY0T4',
-    flow_id: 'CME',
-    evidence: 'filed_under_flow',
+
+  it('opens only the best few flows by title when the bulk queries are refused, naming the rest', async () => {
+    const { ctx, asked } = counting({ ...LIST, '/CME/': CME_STRUCTURE });
+    const found = await findIndicators(testRuntime(), ctx, ASK);
+    const opened = asked.filter((url) => /\/dataflow\/UNICEF\/[^/?]+\//.test(url));
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.length).toBeLessThanOrEqual(FALLBACK_FLOWS);
+    expect(asked.filter((url) => /\/(datastructure|codelist)\/UNICEF\/all/.test(url))).toHaveLength(2);
+    expect(found.indicators[0]).toMatchObject({ code: 'CME_MRY0T4', flow_id: 'CME' });
+    expect(found.not_searched).not.toContain('CME');
+    expect(found.flows_searched + found.not_searched.length).toBe(70);
+    expect(found.note).toMatch(/did not answer datastructure\/all/);
   });
 });

@@ -1,14 +1,14 @@
 import type { ToolContext } from '@opendata-mcp/core';
 import type { Labelled } from '../answers/series-spread.js';
-import { loadDataflowList } from '../registry/dataflow-list.js';
+import { indicatorCandidates } from '../discovery-index/indicator-candidates.js';
+import { openDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
+import { matchedWords, queryWords } from '../discovery-index/query-words.js';
+import type { SearchableIndex } from '../discovery-index/searchable-index.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import type { DataflowInfo } from '../registry/structure-types.js';
-import { wordForms } from '../resolution/word-forms.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { type IndicatorMatch, indicatorMatches } from './indicator-matches.js';
-import { openFlows } from './open-flows.js';
 import { probeUnits } from './unit-probe.js';
 
 export type Evidence = 'filed_under_flow' | 'constraint' | 'code_list';
@@ -22,11 +22,14 @@ export interface IndicatorHit {
   evidence: Evidence;
   other_flows: number;
   unit: Labelled | null;
+  /** Words of the question the code's names, what it sits under or its flow's title hold. */
+  matched_words: string[];
 }
 
 export interface FlowHit {
   flow_id: string;
   name: string;
+  matched_words: string[];
 }
 
 export interface IndicatorSearch {
@@ -35,6 +38,10 @@ export interface IndicatorSearch {
   flows: FlowHit[];
   flows_searched: number;
   skipped: Array<{ flow_id: string; reason: string }>;
+  /** In-scope flows whose code lists were not searched. */
+  not_searched: string[];
+  /** What the answer could not search, in a sentence; null when it searched everything. */
+  note: string | null;
   listUrl: string;
   listFetchedAt: string;
   fromCache: boolean;
@@ -44,8 +51,8 @@ const EVIDENCE_RANK: Record<Evidence, number> = { filed_under_flow: 0, constrain
 
 /**
  * Indicators by words across every flow in scope: the code lists' own names (with what each code
- * sits under) and the flow titles, matched by word forms. One structure is read per DSD, since
- * flows on one DSD share its code lists. Each indicator is listed once, with the
+ * sits under) and the flow titles, matched by word forms, from the registry's discovery index
+ * (one structure per DSD, since flows on one DSD share its code lists). Each indicator is listed once, with the
  * flow that holds its data (the flow it is filed under, else one whose constraint names it, else
  * the flow whose code list has it) and, for the page returned, its unit.
  */
@@ -54,34 +61,23 @@ export async function findIndicators(
   ctx: ToolContext,
   request: { query: string; language: string; offset: number; limit: number; units: boolean },
 ): Promise<IndicatorSearch> {
-  const list = await loadDataflowList(rt, ctx, rt.agency);
-  const flows = list.dataflows.filter((f) => inScope(rt, f.id));
-  const wanted = wordForms(request.query);
+  const opened = await openDiscoveryIndex(rt, ctx);
+  const flows = opened.index.flows.filter((f) => inScope(rt, f.id));
+  const words = queryWords(request.query);
+  const wanted = words.map((w) => w.form);
+  const byId = new Map(flows.map((f) => [f.id, f]));
   const flowName = (id: string) => {
-    const flow = flows.find((f) => f.id === id);
+    const flow = byId.get(id);
     return flow ? (pickText(flow.names, request.language) ?? id) : id;
   };
-  const flowIds = new Set(flows.map((f) => f.id));
-  // Flows built on one DSD share its code lists: one structure per DSD is read, the rest ride along.
-  const byDsd = new Map<string, typeof flows>();
-  for (const flow of flows) {
-    const ref = flow.structure;
-    const key = ref ? `${ref.agency ?? ''}:${ref.id}:${ref.version ?? ''}` : `flow:${flow.id}`;
-    byDsd.set(key, [...(byDsd.get(key) ?? []), flow]);
-  }
-  const sharing = new Map<string, string[]>();
-  const representatives = [...byDsd.values()].map((group) => {
-    const [first, ...rest] = group as [DataflowInfo, ...DataflowInfo[]];
-    sharing.set(
-      first.id,
-      rest.map((f) => f.id),
-    );
-    return first;
-  });
-  const opened = await openFlows(rt, ctx, representatives);
-  const matches = opened.structures.flatMap((s) =>
+  const flowIds = new Set(byId.keys());
+  const found = await indicatorCandidates(rt, ctx, opened, request.query, wanted, request.language);
+  const { sharing } = found;
+  const byForms = found.structures.flatMap((s) =>
     indicatorMatches(s, wanted, request.language, rt.roleOverrides),
   );
+  const formFound = new Set(byForms.map((m) => `${m.foundIn}:${m.code}`));
+  const matches = [...byForms, ...found.textMatches.filter((m) => !formFound.has(`${m.foundIn}:${m.code}`))];
   const byCode = new Map<string, { hit: IndicatorHit; score: number; flows: Set<string> }>();
   for (const match of matches) {
     const holder = holderOf(match, flowIds);
@@ -111,6 +107,7 @@ export async function findIndicators(
         evidence: holder.evidence,
         other_flows: 0,
         unit: null,
+        matched_words: matchedWords(words, match.matched),
       },
     });
   }
@@ -124,17 +121,25 @@ export async function findIndicators(
     r.hit.other_flows = [...r.flows].filter((f) => f !== r.hit.flow_id).length;
     return r.hit;
   });
-  if (request.units) await addUnits(rt, ctx, opened.structures, page, request.language);
+  if (request.units) await addUnits(rt, ctx, found.structures, page, request.language);
   return {
     indicators: page,
     total_matched: ranked.length,
-    flows: flowTitleHits(flows, wanted, request.language),
-    flows_searched: opened.structures.reduce((n, s) => n + 1 + (sharing.get(s.flow.id)?.length ?? 0), 0),
-    skipped: opened.skipped,
-    listUrl: list.url,
-    listFetchedAt: list.fetchedAt,
-    fromCache: list.fromCache,
+    flows: flowTitleHits(rt, opened.index, request.query, request.language),
+    flows_searched: found.searched,
+    skipped: found.skipped,
+    not_searched: found.notSearched,
+    note: opened.note ?? notSearchedNote(found.notSearched),
+    listUrl: opened.list.url,
+    listFetchedAt: opened.list.fetchedAt,
+    fromCache: opened.fromCache,
   };
+}
+
+function notSearchedNote(ids: string[]): string | null {
+  if (ids.length === 0) return null;
+  const named = ids.slice(0, 5).join(', ');
+  return `${ids.length} dataflow(s) were not searched for indicators (${named}${ids.length > 5 ? ', …' : ''}); their titles were.`;
 }
 
 function holderOf(match: IndicatorMatch, flowIds: Set<string>): { flow: string; evidence: Evidence } {
@@ -170,25 +175,18 @@ async function addUnits(
   );
 }
 
-function flowTitleHits(
-  flows: Array<{
-    id: string;
-    names: Array<{ lang: string; value: string }>;
-    descriptions: Array<{ lang: string; value: string }>;
-  }>,
-  wanted: string[],
-  language: string,
-): FlowHit[] {
-  return flows
-    .map((f) => {
-      const name = pickText(f.names, language) ?? f.id;
-      const words = new Set(
-        wordForms(`${f.id.replace(/_/g, ' ')} ${name} ${pickText(f.descriptions, language) ?? ''}`),
-      );
-      return { flow_id: f.id, name, found: wanted.filter((w) => words.has(w)).length };
+/** The flows whose titles, descriptions or categories the full-text index finds the question in. */
+function flowTitleHits(rt: SdmxRuntime, index: SearchableIndex, query: string, language: string): FlowHit[] {
+  return index.flowText
+    .search(query, { limit: 50 })
+    .flatMap((hit) => {
+      const flow = index.flows[Number(hit.id)];
+      return flow && inScope(rt, flow.id) ? [{ flow, hit }] : [];
     })
-    .filter((f) => f.found > 0)
-    .sort((a, b) => b.found - a.found || a.flow_id.localeCompare(b.flow_id))
     .slice(0, 5)
-    .map(({ flow_id, name }) => ({ flow_id, name }));
+    .map(({ flow, hit }) => ({
+      flow_id: flow.id,
+      name: pickText(flow.names, language) ?? flow.id,
+      matched_words: hit.matchedWords,
+    }));
 }

@@ -17,6 +17,8 @@ export interface IndicatorMatch {
   /** Whether a constraint of `foundIn` names the code (the flow says it may or does hold data for it). */
   constrained: boolean;
   score: number;
+  /** Forms of the words asked that the code's names, what it sits under or the flow title hold. */
+  matched: string[];
 }
 
 /** Words of one code with the words of what it sits under. */
@@ -35,13 +37,23 @@ interface CodeIndex {
 }
 
 const indexes = new WeakMap<CodeInfo[], Map<string, CodeIndex>>();
+const trees = new WeakMap<CodeInfo[], ReturnType<typeof codeTree>>();
+
+// A list searched again (every search over a discovery index) keeps its tree.
+function treeOf(codes: CodeInfo[]): ReturnType<typeof codeTree> {
+  const known = trees.get(codes);
+  if (known) return known;
+  const tree = codeTree(codes);
+  trees.set(codes, tree);
+  return tree;
+}
 
 function indexOf(codes: CodeInfo[], all: CodeInfo[], language: string): CodeIndex {
   const byLanguage = indexes.get(codes) ?? new Map<string, CodeIndex>();
   indexes.set(codes, byLanguage);
   let index = byLanguage.get(language);
   if (!index) {
-    const tree = codeTree(all);
+    const tree = treeOf(all);
     const uses = new Map<string, number>();
     // Group codes (a domain with codes under it) are headings, not indicators.
     const indexed = codes
@@ -83,7 +95,7 @@ export function indicatorMatches(
   const flowWords = new Set(
     wordForms(`${pickText(structure.flow.names, language) ?? ''} ${structure.flow.id.replace(/_/g, ' ')}`),
   );
-  const tree = codeTree(all);
+  const tree = treeOf(all);
   const out: IndicatorMatch[] = [];
   const unique = [...new Set(wanted)];
   const index = indexOf(usable.codes, all, language);
@@ -94,13 +106,16 @@ export function indicatorMatches(
     let own = 0;
     let context = 0;
     let points = 0;
+    const matched: string[] = [];
     for (const word of unique) {
       if (entry.own.has(word)) {
         own++;
         points += 2 * weight(word);
+        matched.push(word);
       } else if (entry.context.has(word) || flowWords.has(word)) {
         context++;
         points += weight(word);
+        matched.push(word);
       }
     }
     const found = own + context;
@@ -116,6 +131,7 @@ export function indicatorMatches(
       ancestors: ancestorsOf(tree, entry.code.id),
       constrained: usable.constrained,
       score,
+      matched,
     });
   }
   return out;

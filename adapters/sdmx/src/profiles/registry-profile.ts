@@ -14,6 +14,29 @@ export interface RegistryQuirk {
   source: string;
 }
 
+/** Whether a registry answers one whole-agency structure query, how large the answer is, and the source. */
+export interface BulkQueryFact {
+  /** true: answers; false: refuses (4xx, 501) or the answer is too large to take; null: unknown, tried. */
+  answered: boolean | null;
+  /** Size of the answer as measured or documented ("about 40 MB"); null when unknown. */
+  size: string | null;
+  /** The documentation page or recorded answer the fact comes from. */
+  source: string;
+}
+
+/**
+ * The whole-agency structure queries the discovery index is built from. Left out, every one is
+ * unknown (tried, with a fallback); category schemes and categorisations are asked only when known.
+ */
+export interface BulkQueryFacts {
+  /** `datastructure/{agency}/all/latest?references=none`. */
+  dataStructures?: BulkQueryFact;
+  /** `codelist/{agency}/all/latest`. */
+  codelists?: BulkQueryFact;
+  /** `categoryscheme/{agency}/all/latest` with `categorisation/{agency}/all/latest`. */
+  categories?: BulkQueryFact;
+}
+
 /**
  * What the adapter knows of one SDMX registry, from its documentation. A `null` capability is
  * unknown: the adapter tries it and falls back, rather than assuming either way.
@@ -47,4 +70,6 @@ export interface RegistryProfile {
   /** Dimensions that default to their total code when a query leaves them open. */
   defaultToTotal: string[];
   quirks: RegistryQuirk[];
+  /** Whole-agency structure queries, for the discovery index; absent: each is tried. */
+  bulkQueries?: BulkQueryFacts;
 }

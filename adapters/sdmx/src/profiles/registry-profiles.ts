@@ -24,6 +24,9 @@ const json = (param: string | null = null): DataFormatRequest => ({
 });
 
 // .Stat Suite NSI web services (OECD, ABS, Pacific Data Hub) share one format vocabulary.
+const EUROSTAT_STRUCTURE_QUERIES =
+  'https://ec.europa.eu/eurostat/web/user-guides/data-browser/api-data-access/api-detailed-guidelines/sdmx2-1/structure-queries';
+
 const DOTSTAT_FORMATS_DOC = 'https://sis-cc.gitlab.io/dotstatsuite-documentation/using-api/';
 
 /**
@@ -106,6 +109,11 @@ export const REGISTRY_PROFILES: readonly RegistryProfile[] = [
         source: 'https://wikis.ec.europa.eu/pages/viewpage.action?pageId=44138513',
       },
     ],
+    // The guide states structure queries reach from every artefact of the source down to one code.
+    bulkQueries: {
+      dataStructures: { answered: true, size: null, source: EUROSTAT_STRUCTURE_QUERIES },
+      codelists: { answered: true, size: null, source: EUROSTAT_STRUCTURE_QUERIES },
+    },
   },
   {
     id: 'oecd',

@@ -55,15 +55,29 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
           evidence: z.enum(['filed_under_flow', 'constraint', 'code_list']),
           other_flows: z.number().describe('Further flows whose code lists hold the code.'),
           unit: LabelledSchema.nullable(),
+          matched_words: z
+            .array(z.string())
+            .describe(
+              "Words of the query found in the code's names, what it sits under or its flow's title.",
+            ),
         }),
       ),
       flows: z
-        .array(z.object({ flow_id: z.string(), name: z.string() }))
+        .array(z.object({ flow_id: z.string(), name: z.string(), matched_words: z.array(z.string()) }))
         .describe('Up to 5 flows whose id, title or description holds a word of the query.'),
       flows_searched: z.number(),
       skipped: z
         .array(z.object({ flow_id: z.string(), reason: z.string() }))
         .describe('Flows that could not be read.'),
+      flows_not_searched: z
+        .number()
+        .describe('Flows in scope whose code lists were not searched (see note); their titles were.'),
+      note: z
+        .string()
+        .nullable()
+        .describe(
+          'What this answer could not search (index still building, bulk queries refused); null if none.',
+        ),
       returned: z.number(),
       truncated: z.boolean(),
       total_matched: z.number().describe('Indicators matched, in the unit of returned.'),
@@ -87,6 +101,8 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
           flows: found.flows,
           flows_searched: found.flows_searched,
           skipped: found.skipped,
+          flows_not_searched: found.not_searched.length,
+          note: found.note,
           returned: found.indicators.length,
           truncated,
           total_matched: found.total_matched,

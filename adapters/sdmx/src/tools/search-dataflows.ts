@@ -7,10 +7,12 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { peekDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
+import { matchedWords, queryWords } from '../discovery-index/query-words.js';
+import { flowsOnlyIndex } from '../discovery-index/searchable-index.js';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import { pickText } from '../registry/pick-text.js';
 import { AgencyIdSchema, LanguageSchema } from '../registry/sdmx-ids.js';
-import { wordForms } from '../resolution/word-forms.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
@@ -48,6 +50,9 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
           version: z.string(),
           name: z.string().nullable(),
           description: z.string().nullable(),
+          matched_words: z
+            .array(z.string())
+            .describe('Words of the query the id, name or description holds.'),
         }),
       ),
       returned: z.number(),
@@ -66,23 +71,29 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
     async execute(input, ctx) {
       const agency = input.agency ?? rt.agency;
       const list = await loadDataflowList(rt, ctx, agency);
-      const wanted = wordForms(input.query ?? '');
+      // The discovery index, when held, also knows the categories a flow is filed under.
+      const index =
+        (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
+        flowsOnlyIndex(list.dataflows);
+      const words = queryWords(input.query ?? '');
       const text = (input.query ?? '').toLowerCase().trim();
-      const matched = list.dataflows
+      const language = input.language ?? rt.language;
+      const matched = index.flows
         .filter((f) => inScope(rt, f.id))
-        .map((f) => ({
-          id: f.id,
-          agency: f.agency,
-          version: f.version,
-          name: pickText(f.names, input.language ?? rt.language),
-          description: pickText(f.descriptions, input.language ?? rt.language),
-        }))
-        .filter((f) => {
-          if (!text || f.id.toLowerCase().includes(text)) return true;
-          const forms = new Set(
-            wordForms(`${f.id.replace(/_/g, ' ')} ${f.name ?? ''} ${f.description ?? ''}`),
-          );
-          return wanted.length > 0 && wanted.every((w) => forms.has(w));
+        .flatMap((f) => {
+          const held = matchedWords(words, index.flowWords.get(f) ?? []);
+          const byId = !text || f.id.toLowerCase().includes(text);
+          if (!byId && (words.length === 0 || held.length < words.length)) return [];
+          return [
+            {
+              id: f.id,
+              agency: f.agency,
+              version: f.version,
+              name: pickText(f.names, language),
+              description: pickText(f.descriptions, language),
+              matched_words: held,
+            },
+          ];
         })
         .sort((a, b) => a.id.localeCompare(b.id) || a.agency.localeCompare(b.agency));
       const flows = matched.slice(input.offset, input.offset + input.limit);

@@ -1,0 +1,23 @@
+import { wordForms } from '../resolution/word-forms.js';
+
+/** A word of the question as asked, with the form the index compares. */
+export interface QueryWord {
+  word: string;
+  form: string;
+}
+
+/** The meaningful words of a question (stop words dropped), each once, with their comparable forms. */
+export function queryWords(query: string): QueryWord[] {
+  const out: QueryWord[] = [];
+  for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
+    const form = wordForms(word)[0];
+    if (form && !out.some((w) => w.form === form)) out.push({ word, form });
+  }
+  return out;
+}
+
+/** The words of the question whose forms are among `found`, as the question wrote them. */
+export function matchedWords(words: QueryWord[], found: Iterable<string>): string[] {
+  const set = found instanceof Set ? (found as Set<string>) : new Set(found);
+  return words.filter((w) => set.has(w.form)).map((w) => w.word);
+}

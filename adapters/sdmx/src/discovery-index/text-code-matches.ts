@@ -1,0 +1,70 @@
+import type { TextHit } from '@opendata-mcp/core';
+import type { IndicatorMatch } from '../discovery/indicator-matches.js';
+import type { FlowStructure } from '../registry/flow-structure.js';
+import { pickText } from '../registry/pick-text.js';
+import type { CodelistInfo } from '../registry/structure-types.js';
+import { ancestorsOf, type CodeTree, codeTree } from '../resolution/code-tree.js';
+import { wordForms } from '../resolution/word-forms.js';
+import type { DsdGroup, SearchableIndex } from './searchable-index.js';
+
+/** Code hits asked of the full-text index per search: enough for every page a client reads. */
+export const CODE_TEXT_HITS = 200;
+// Below the word-form matches (whose scores run from about 0.5 to 1): a hit found only by the
+// full-text index (another language, a lexicon word) comes after those that match as written.
+const TEXT_ONLY_WEIGHT = 0.4;
+
+const trees = new WeakMap<CodelistInfo, CodeTree>();
+
+/** The DSD groups whose indicator code lists the full-text index finds the question in. */
+export function textHitGroups(index: SearchableIndex, hits: TextHit[]): Set<DsdGroup> {
+  const out = new Set<DsdGroup>();
+  for (const hit of hits) {
+    const places = index.codePlaces[Number(hit.id)] ?? [];
+    for (let i = 0; i < places.length; i += 2)
+      for (const group of index.groupsOfList.get(places[i] ?? -1) ?? []) out.add(group);
+  }
+  return out;
+}
+
+/**
+ * Matches for the codes the full-text index found, one per representative structure holding the
+ * code list, scored by how much of the question they cover. Codes the word-form matching also
+ * finds keep that match (it knows the code's context and the flow title); these fill in the rest.
+ */
+export function textCodeMatches(
+  index: SearchableIndex,
+  hits: TextHit[],
+  structures: Map<DsdGroup, FlowStructure>,
+  language: string,
+): IndicatorMatch[] {
+  const out: IndicatorMatch[] = [];
+  for (const hit of hits) {
+    const places = index.codePlaces[Number(hit.id)] ?? [];
+    const matched = hit.matchedWords.flatMap((w) => wordForms(w));
+    for (let i = 0; i < places.length; i += 2) {
+      const list = index.codelists[places[i] ?? -1];
+      const code = list?.codes[places[i + 1] ?? -1];
+      if (!list || !code) continue;
+      let tree = trees.get(list);
+      if (!tree) {
+        tree = codeTree(list.codes);
+        trees.set(list, tree);
+      }
+      for (const group of index.groupsOfList.get(places[i] ?? -1) ?? []) {
+        const structure = structures.get(group);
+        if (!structure || !group.indicator) continue;
+        out.push({
+          code: code.id,
+          label: pickText(code.names, language) ?? code.id,
+          dimension: group.indicator,
+          foundIn: structure.flow.id,
+          ancestors: ancestorsOf(tree, code.id),
+          constrained: false,
+          score: TEXT_ONLY_WEIGHT * hit.coverage,
+          matched,
+        });
+      }
+    }
+  }
+  return out;
+}
