@@ -44,6 +44,7 @@ import { type ProgressReporter, progressReporter } from './progress-reporter.js'
 import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
 import { createRequestStateSealer } from './request-context.js';
+import { createResolvePlaceTool } from './resolve-place-tool.js';
 import { createSearchAllTool } from './search-all-tool.js';
 import { toCallToolResult } from './to-call-tool-result.js';
 import { createToolCache } from './tool-cache.js';
@@ -173,6 +174,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const composed = composeAdapters(entries, [
     'api_status',
     'search_all',
+    'resolve_place',
     ...extensionTools.map((tool) => tool.name),
   ]);
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
@@ -244,9 +246,20 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         },
       ]
     : [];
+  // Only when some backend maps places: the codes per backend are what the tool is for.
+  const placeTool = adapters.some((a) => a.places)
+    ? [
+        {
+          name: 'resolve_place',
+          tool: createResolvePlaceTool(adapters, (a, s) => contextFor(a, s)),
+          adapter: coreAdapter,
+        },
+      ]
+    : [];
   const tools: ComposedTool[] = [
     { name: 'api_status', tool: statusTool, adapter: coreAdapter },
     ...searchTool,
+    ...placeTool,
     ...extensionTools.map((tool) => ({ name: tool.name, tool, adapter: coreAdapter })),
     ...composed,
   ];
