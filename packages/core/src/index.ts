@@ -147,6 +147,22 @@ export type {
   SerialisedKeptResult,
 } from './results/kept-table.js';
 export { RESULT_ID_PATTERN } from './results/result-id.js';
+export { analyzeQuery, EXPANSION_WEIGHT, type QueryWord } from './search/analyze-query.js';
+export { termOf, termsOfWord } from './search/analyze-word.js';
+export type { LangText } from './search/document-terms.js';
+export { foldWord } from './search/fold-word.js';
+export { ANALYZED_LANGUAGES, baseLanguage, isStopWord, stemWord } from './search/language-analyzers.js';
+export type { TextHit, TextSearchOptions } from './search/match-query.js';
+export { splitCompound } from './search/split-compound.js';
+export { type LexiconConcept, STATISTICAL_LEXICON } from './search/statistical-lexicon.js';
+export {
+  createTextIndex,
+  loadTextIndex,
+  type TextDocument,
+  type TextField,
+  type TextIndex,
+  type TextIndexOptions,
+} from './search/text-index.js';
 export { type AdapterEntry, CompositionError } from './server/compose-adapters.js';
 export {
   type CallOptions,

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { createTextIndex, loadTextIndex, type TextDocument } from './text-index.js';
+
+const FIELDS = [
+  { name: 'title', boost: 3 },
+  { name: 'description', boost: 1 },
+];
+
+function doc(
+  id: string,
+  title: Array<[string, string]>,
+  description: Array<[string, string]> = [],
+): TextDocument {
+  const texts = (pairs: Array<[string, string]>) => pairs.map(([lang, text]) => ({ lang, text }));
+  return { id, fields: { title: texts(title), description: texts(description) } };
+}
+
+const DOCS = [
+  doc(
+    'births',
+    [
+      ['de', 'Lebendgeburten nach Kanton'],
+      ['fr', 'Naissances vivantes par canton'],
+    ],
+    [['de', 'Geburtenrate und Fertilität']],
+  ),
+  doc('fires', [['de', 'Waldbrände im Kanton Tessin']]),
+  doc('population-ua', [
+    ['uk', 'Населення України за регіонами'],
+    ['en', 'Population of Ukraine by region'],
+  ]),
+  doc('accidents', [['de', 'Strassenverkehrsunfälle nach Kanton']]),
+  doc('cpi', [['de', 'Landesindex der Konsumentenpreise']], [['de', 'Teuerung in der Schweiz']]),
+  doc('schools', [['de', 'Schulen und Lernende im Kanton Zürich']]),
+  doc('grass', [['en', 'Grassland area']], [['en', 'Fires on grassland by region']]),
+  doc('fire-title', [['en', 'Fires by region']]),
+];
+
+function indexOf(docs: TextDocument[] = DOCS) {
+  const index = createTextIndex({ fields: FIELDS });
+  index.addAll(docs);
+  return index;
+}
+
+const ids = (hits: Array<{ id: string }>) => hits.map((h) => h.id);
+
+describe('createTextIndex', () => {
+  it('finds a document from an inflected, compounded or differently spelt question', () => {
+    const index = indexOf();
+    expect(ids(index.search('Geburten Rate'))[0]).toBe('births');
+    expect(ids(index.search('Wald-brände'))[0]).toBe('fires');
+    expect(ids(index.search('Straßenverkehrsunfälle'))[0]).toBe('accidents');
+    expect(ids(index.search('населенню України'))[0]).toBe('population-ua');
+  });
+
+  it('finds a document from a question in another language through the lexicon', () => {
+    const index = indexOf();
+    expect(ids(index.search('forest fires'))[0]).toBe('fires');
+    expect(ids(index.search('inflation'))[0]).toBe('cpi');
+    expect(ids(index.search('народжуваність'))[0]).toBe('births');
+  });
+
+  it('ranks the hit covering the whole question above hits sharing only its commonest word', () => {
+    const hits = indexOf().search('Kanton Zürich Schulen');
+    expect(hits[0]).toMatchObject({ id: 'schools', coverage: 1 });
+    expect(hits[0]?.matchedWords).toEqual(['kanton', 'zürich', 'schulen']);
+    // Hits matching only "Kanton" cover a third of the question: under half the best, so left out.
+    expect(ids(hits)).toEqual(['schools']);
+  });
+
+  it('ranks a match in the title above the same match in the description', () => {
+    expect(ids(indexOf().search('fires region')).slice(0, 2)).toEqual(['fire-title', 'grass']);
+  });
+
+  it('returns nothing for words that match nothing', () => {
+    expect(indexOf().search('xqzplorb wibbleflap')).toEqual([]);
+  });
+
+  it('names the asked word a lexicon match stands for, and counts it below an exact match', () => {
+    const [hit] = indexOf().search('births');
+    expect(hit).toMatchObject({ id: 'births', matchedWords: ['births'] });
+    expect(hit?.coverage).toBeLessThan(1);
+  });
+
+  it('reads back from its bytes and answers as before', () => {
+    const index = indexOf();
+    const back = loadTextIndex(index.serialize());
+    for (const q of ['Geburten Rate', 'forest fires', 'населення', 'Kanton Zürich Schulen'])
+      expect(back.search(q)).toEqual(index.search(q));
+    expect(back.size).toBe(DOCS.length);
+    back.add(doc('late', [['en', 'Hospital beds']]));
+    expect(ids(back.search('hospital'))).toEqual(['late']);
+  });
+
+  it('refuses bytes that are not a text index', () => {
+    expect(() => loadTextIndex(new TextEncoder().encode('{"format":"other"}'))).toThrow(/Not a text index/);
+  });
+});

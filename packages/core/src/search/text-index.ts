@@ -1,0 +1,124 @@
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
+import { analyzeQuery } from './analyze-query.js';
+import { compoundParts, documentTerms, type LangText, vocabularyOf } from './document-terms.js';
+import { lexiconTerms } from './expand-with-lexicon.js';
+import { type IndexedDocument, matchQuery, type TextHit, type TextSearchOptions } from './match-query.js';
+
+/** A field of the indexed documents and how much a match in it counts (title 3, description 1 …). */
+export interface TextField {
+  name: string;
+  boost?: number;
+}
+
+/** A document to index: its id, and per field the texts it carries in each language. */
+export interface TextDocument {
+  id: string;
+  fields: Record<string, readonly LangText[]>;
+}
+
+export interface TextIndexOptions {
+  fields: readonly TextField[];
+}
+
+/**
+ * A full-text index of documents with names and descriptions in several languages (MiniSearch with
+ * BM25+ ranking underneath). `add` documents, then `search` a question typed as people type it:
+ * every word is optional, hits are ordered by how much of the question they cover, then by score,
+ * and name the question's words they matched. `serialize` gives bytes that `loadTextIndex` reads back.
+ */
+export interface TextIndex {
+  add(doc: TextDocument): void;
+  addAll(docs: Iterable<TextDocument>): void;
+  search(query: string, options?: TextSearchOptions): TextHit[];
+  /** Documents indexed so far. */
+  readonly size: number;
+  serialize(): Uint8Array;
+}
+
+const FORMAT = 'opendata-mcp/text-index';
+const VERSION = 1;
+
+interface SerialisedIndex {
+  format: typeof FORMAT;
+  version: number;
+  fields: TextField[];
+  index: AsPlainObject;
+}
+
+/** A new, empty index over the given fields. */
+export function createTextIndex(options: TextIndexOptions): TextIndex {
+  return wrapIndex([...options.fields], new MiniSearch(miniSearchOptions(options.fields)), []);
+}
+
+/** Reads back an index from the bytes `serialize` gave; throws on bytes of another format or version. */
+export function loadTextIndex(bytes: Uint8Array): TextIndex {
+  const data = JSON.parse(new TextDecoder().decode(bytes)) as Partial<SerialisedIndex>;
+  if (data.format !== FORMAT || data.version !== VERSION || !Array.isArray(data.fields) || !data.index)
+    throw new Error(`Not a text index of format ${FORMAT} version ${VERSION}.`);
+  const terms = (data.index.index as Array<[string, unknown]>).map(([term]) => term);
+  return wrapIndex(data.fields, MiniSearch.loadJS(data.index, miniSearchOptions(data.fields)), terms);
+}
+
+function miniSearchOptions(fields: readonly TextField[]): Options<Record<string, string>> {
+  return {
+    idField: 'id',
+    fields: fields.map((f) => f.name),
+    // Documents arrive analysed: their terms are joined by spaces, so reading them back is a split.
+    tokenize: (text) => text.split(' '),
+    processTerm: (term) => term || null,
+  };
+}
+
+function wrapIndex(
+  fields: TextField[],
+  mini: MiniSearch<Record<string, string>>,
+  terms: string[],
+): TextIndex {
+  const vocabulary = new Set<string>([...lexiconTerms(), ...terms]);
+  const known = (term: string) => vocabulary.has(term);
+  let pending: TextDocument[] = [];
+  // Documents are indexed when first searched, so compounds split against every document's words.
+  const flush = () => {
+    if (pending.length === 0) return;
+    for (const doc of pending)
+      for (const texts of Object.values(doc.fields)) for (const t of vocabularyOf(texts)) vocabulary.add(t);
+    const analysed = pending.map((doc) => {
+      const row: Record<string, string> = { id: doc.id };
+      for (const { name } of fields) {
+        const docTerms = documentTerms(doc.fields[name] ?? [], known);
+        for (const term of docTerms) vocabulary.add(term);
+        row[name] = docTerms.join(' ');
+      }
+      return row;
+    });
+    pending = [];
+    mini.addAll(analysed);
+  };
+  const indexed: IndexedDocument = {
+    mini,
+    fields,
+    known,
+    splitWord: (word) =>
+      ['de', 'nl'].map((lang) => compoundParts(word, lang, known)).find((parts) => parts.length > 1) ?? [],
+  };
+  return {
+    add: (doc) => {
+      pending.push(doc);
+    },
+    addAll: (docs) => {
+      for (const doc of docs) pending.push(doc);
+    },
+    search: (query, options = {}) => {
+      flush();
+      return matchQuery(indexed, analyzeQuery(query, options.languages), options);
+    },
+    get size() {
+      return mini.documentCount + pending.length;
+    },
+    serialize: () => {
+      flush();
+      const data: SerialisedIndex = { format: FORMAT, version: VERSION, fields, index: mini.toJSON() };
+      return new TextEncoder().encode(JSON.stringify(data));
+    },
+  };
+}
