@@ -4,6 +4,8 @@ import type { ToolContext } from '../contract/context.js';
 import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
+import { withCoverage } from './hit-coverage.js';
+import { questionPlace } from './question-place.js';
 import { type RankedHit, rankHits } from './rank-hits.js';
 
 // A backend that has not answered by then is reported as failed; the others still answer.
@@ -21,6 +23,18 @@ const HitSchema = z.object({
   open: z
     .object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })
     .describe('The call that shows its structure: pass it on as it is.'),
+  coverage: z
+    .object({
+      place: z.string().describe('The place name found in the query.'),
+      place_ids: z.array(z.string()).describe('Gazetteer ids it names (resolve_place tells more).'),
+      period: z.string().nullable().describe('The year the query names, if any.'),
+      has_data: z
+        .boolean()
+        .nullable()
+        .describe('Whether this hit holds data for the place (and year): null when unknown.'),
+    })
+    .optional()
+    .describe('Only when the query names a place; hits known to lack it come after the others.'),
 });
 
 const BackendSchema = z.object({
@@ -49,7 +63,8 @@ export function createSearchAllTool(
       'Start here when you do not know which backend holds the answer: searches the cubes, datasets, ' +
       "dataflows and indicators of every backend at once, ranked by title match. Each hit's open is the call that " +
       'shows its structure. A backend listed as failed or cannot_search was not searched, so no hit ' +
-      "there proves nothing. Use a backend's own search for its filters.",
+      "there proves nothing. When the query names a place (and year), each hit's coverage says whether it " +
+      "holds data for it (null: unknown). Use a backend's own search for its filters.",
     input: z
       .object({
         query: z
@@ -118,7 +133,17 @@ export function createSearchAllTool(
         outcomes.flatMap((o) => o.hits),
         input.query,
       );
-      const page = ranked.slice(input.offset, wanted);
+      const question = questionPlace(input.query);
+      const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
+      const ordered = question
+        ? [
+            ...(await withCoverage(ranked.slice(0, wanted), question, adapters, (a) =>
+              contextFor(a, signal),
+            )),
+            ...ranked.slice(wanted),
+          ]
+        : ranked;
+      const page = ordered.slice(input.offset, wanted);
       const truncated = ranked.length > wanted || outcomes.some((o) => o.full);
       return {
         data: {
@@ -132,6 +157,7 @@ export function createSearchAllTool(
             description: shorten(h.description ?? null),
             publisher: h.publisher ?? null,
             open: h.open,
+            ...('coverage' in h ? { coverage: h.coverage } : {}),
           })),
           backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
           all_answered: outcomes.every((o) => o.status === 'answered'),
