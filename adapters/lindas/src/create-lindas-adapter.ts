@@ -2,6 +2,7 @@ import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-
 import type { z } from 'zod';
 import { lindasPrompts, lindasResources } from './lindas-extras.js';
 import { probeLindas } from './lindas-health.js';
+import { lindasPlaces } from './lindas-places.js';
 import { LindasOptionsSchema } from './options.js';
 import { lindasSearch } from './search-cubes-capability.js';
 import { getCubeStructureTool } from './tools/get-cube-structure.js';
@@ -47,6 +48,7 @@ export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema>
     ],
     network: networkPolicyOf(parsed),
     health: (ctx) => probeLindas(ctx, parsed.url),
+    places: lindasPlaces(config),
     search: lindasSearch(config),
     resources: lindasResources(config),
     prompts: lindasPrompts(),
