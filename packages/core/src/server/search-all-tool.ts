@@ -4,7 +4,7 @@ import type { ToolContext } from '../contract/context.js';
 import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
-import { withCoverage } from './hit-coverage.js';
+import { type Coverage, withCoverage } from './hit-coverage.js';
 import { questionPlace } from './question-place.js';
 import { type RankedHit, rankHits } from './rank-hits.js';
 
@@ -135,7 +135,7 @@ export function createSearchAllTool(
       );
       const question = questionPlace(input.query);
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
-      const ordered = question
+      const ordered: Array<RankedHit & { coverage?: Coverage }> = question
         ? [
             ...(await withCoverage(ranked.slice(0, wanted), question, adapters, (a) =>
               contextFor(a, signal),
@@ -157,7 +157,7 @@ export function createSearchAllTool(
             description: shorten(h.description ?? null),
             publisher: h.publisher ?? null,
             open: h.open,
-            ...('coverage' in h ? { coverage: h.coverage } : {}),
+            ...(h.coverage ? { coverage: h.coverage } : {}),
           })),
           backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
           all_answered: outcomes.every((o) => o.status === 'answered'),
