@@ -2,7 +2,9 @@ import { gazetteer, isOpenDataError } from '@opendata-mcp/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { recordedCme } from '../test-support/recorded-structure.test-support.js';
+import { codeTree } from './code-tree.js';
 import { dimensionRoles } from './dimension-roles.js';
+import { gazetteerGroup } from './gazetteer-group.js';
 import { placeCodeIn } from './place-codes.js';
 import { resolveFilters } from './resolve-filters.js';
 
@@ -60,5 +62,32 @@ describe('place names against the recorded UNICEF area code list', () => {
     } catch (error) {
       expect(isOpenDataError(error) && error.code).toBe('invalid_input');
     }
+  });
+
+  it('reads a group through the registry code when it has one, else through the gazetteer members', () => {
+    const all = cme.dimensions[0]?.codelist?.codes ?? [];
+    const tree = codeTree(all);
+    const aggregates = all.filter((c) => tree.children.has(c.id));
+    const group = (asked: string) => gazetteerGroup(asked, all, aggregates, 'en');
+    expect(group('G7')).toMatchObject({
+      kind: 'gazetteer',
+      label: 'G7',
+      memberCodes: ['CAN', 'FRA', 'DEU', 'ITA', 'JPN', 'GBR', 'USA'],
+    });
+    expect(group('Europäische Union')).toMatchObject({ kind: 'gazetteer' });
+    expect(group('Europäische Union')?.kind === 'gazetteer' && group('Europäische Union')).toMatchObject({
+      memberCodes: expect.arrayContaining(['DEU', 'FRA', 'BGR']),
+    });
+    // UNICEF's list names the region UNDEV_419 but links no members to it: the gazetteer's count.
+    expect(group('Lateinamerika und Karibik')).toMatchObject({
+      kind: 'gazetteer',
+      memberCodes: expect.arrayContaining(['BRA', 'MEX', 'CUB']),
+    });
+    // Where the registry gives the region members, its own code decides them.
+    expect(gazetteerGroup('Lateinamerika und Karibik', all, all, 'en')).toEqual({
+      kind: 'registry',
+      code: 'UNDEV_419',
+    });
+    expect(group('Genf')).toBeNull();
   });
 });
