@@ -59,6 +59,12 @@ describe('places on the recorded SDMX registries, end to end over stdio', () => 
       status: 'coded',
       codes: [expect.objectContaining({ code: 'BRA', label: 'Brazil' })],
     });
+    const g7 = await session.call('resolve_place', { name: 'G7', backend: unicef.adapter_id });
+    // UNICEF has no G7 code: the gazetteer's members, as its area list codes them.
+    expect(g7.body.backends[0]).toMatchObject({
+      status: 'not_coded',
+      members: { source: 'gazetteer', codes: ['CAN', 'FRA', 'DEU', 'ITA', 'JPN', 'GBR', 'USA'] },
+    });
     const canton = await session.call('resolve_place', { name: 'Genève', kind: 'canton' });
     expect(canton.body.backends.every((b: { status: string }) => b.status === 'not_coded')).toBe(true);
   });

@@ -1,16 +1,21 @@
-import type {
-  AdapterPlaces,
-  CoverageQuestion,
-  HitCoverage,
-  Place,
-  PlaceCode,
-  SearchHit,
-  ToolContext,
+import {
+  type AdapterPlaces,
+  type CoverageQuestion,
+  gazetteer,
+  type HitCoverage,
+  type Place,
+  type PlaceCode,
+  type PlaceCoding,
+  type SearchHit,
+  type ToolContext,
 } from '@opendata-mcp/core';
 import { loadDataflowList } from './registry/dataflow-list.js';
 import type { FlowComponent, FlowStructure } from './registry/flow-structure.js';
 import { pickText } from './registry/pick-text.js';
+import type { CodeInfo } from './registry/structure-types.js';
 import { dimensionRoles } from './resolution/dimension-roles.js';
+import { loadHierarchies } from './resolution/hierarchies.js';
+import { membersOf } from './resolution/members.js';
 import { placeCodeIn } from './resolution/place-codes.js';
 import { inScope } from './scope/flow-scope.js';
 import { loadScopedStructure } from './scope/scoped-structure.js';
@@ -28,10 +33,14 @@ export function sdmxPlaces(rt: SdmxRuntime): AdapterPlaces {
       const list = await loadDataflowList(rt, ctx, rt.agency);
       const flows = list.dataflows.filter((f) => inScope(rt, f.id)).slice(0, FLOWS_READ);
       const codes = new Map<string, PlaceCode>();
+      let members: PlaceCoding['members'];
       for (const flow of flows) {
         const structure = await loadScopedStructure(rt, ctx, { flowId: flow.id, agency: flow.agency });
         const area = areaDimension(rt, structure);
-        const found = area?.codelist ? placeCodeIn(area.codelist.codes, place, rt.language) : null;
+        const list = area?.codelist?.codes ?? [];
+        if (place.members && !members && list.length > 0)
+          members = await groupMembers(rt, ctx, list, place, flow.agency);
+        const found = area?.codelist ? placeCodeIn(list, place, rt.language) : null;
         if (!area || !found) continue;
         const where = `${area.codelist?.id ?? area.id} (${area.id} of ${flow.id})`;
         codes.set(`${found.id}\u0000${area.codelist?.id}`, {
@@ -42,11 +51,34 @@ export function sdmxPlaces(rt: SdmxRuntime): AdapterPlaces {
       }
       return {
         codes: [...codes.values()],
+        ...(members ? { members } : {}),
         note: `Read the area code lists of ${flows.length} of ${list.dataflows.length} dataflows; filters take the name too.`,
       };
     },
     coverage: (hits, question, ctx) => sdmxCoverage(rt, hits, question, ctx),
   };
+}
+
+/**
+ * A group's members in the registry's codes: its own hierarchy or parent links when the list codes
+ * the group and gives it members, else the gazetteer's members that the list codes.
+ */
+async function groupMembers(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+  list: CodeInfo[],
+  place: Place,
+  agency: string,
+): Promise<PlaceCoding['members']> {
+  const own = placeCodeIn(list, place, rt.language);
+  if (own) {
+    const registry = membersOf(list, own.id, await loadHierarchies(rt, ctx, agency));
+    if (registry.codes.length > 0) return { codes: registry.codes, source: 'backend' };
+  }
+  const codes = gazetteer()
+    .membersOf(place)
+    .flatMap((member) => placeCodeIn(list, member, rt.language)?.id ?? []);
+  return { codes, source: 'gazetteer' };
 }
 
 function areaDimension(rt: SdmxRuntime, structure: FlowStructure): FlowComponent | null {

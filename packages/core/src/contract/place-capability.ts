@@ -16,6 +16,11 @@ export interface PlaceCoding {
   codes: PlaceCode[];
   /** What was read to tell, or why nothing fits; null when there is nothing to add. */
   note: string | null;
+  /**
+   * For a group: its members as this backend codes them, and whose membership that is (the
+   * backend's own hierarchy, or the gazetteer's members mapped to its codes). Absent when not told.
+   */
+  members?: { codes: string[]; source: 'backend' | 'gazetteer' };
 }
 
 /** The place and period a question names, for `coverage`. */

@@ -48,6 +48,12 @@ const BackendCodingSchema = z.object({
     .array(z.object({ code: z.string(), label: z.string().nullable(), where: z.string() }))
     .describe('Codes or IRIs to use in its filters, and where each applies.'),
   note: z.string().nullable(),
+  members: z
+    .object({ codes: z.array(z.string()), source: z.enum(['backend', 'gazetteer']) })
+    .nullable()
+    .describe(
+      "A group's members in this backend's codes; source says whose membership (its own or the gazetteer's).",
+    ),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
@@ -181,7 +187,8 @@ async function codingOf(
   contextFor: (adapter: Adapter, signal: AbortSignal) => ToolContext,
 ): Promise<z.infer<typeof BackendCodingSchema>> {
   const base = { adapter_id: adapter.id, backend: adapter.backend };
-  if (!adapter.places) return { ...base, status: 'cannot_resolve', codes: [], note: null, error: null };
+  if (!adapter.places)
+    return { ...base, status: 'cannot_resolve', codes: [], note: null, members: null, error: null };
   const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(CODING_TIMEOUT_MS)]);
   try {
     const coding = await adapter.places.code(place, contextFor(adapter, signal));
@@ -190,6 +197,7 @@ async function codingOf(
       status: coding.codes.length > 0 ? 'coded' : 'not_coded',
       codes: coding.codes,
       note: coding.note,
+      members: coding.members ?? null,
       error: null,
     };
   } catch (error) {
@@ -199,6 +207,7 @@ async function codingOf(
       status: 'failed',
       codes: [],
       note: null,
+      members: null,
       error: { code: body.code, message: body.message },
     };
   }
