@@ -54,6 +54,7 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     ),
     network: networkPolicyOf(config),
     search: ckanSearch(rt),
+    languages: quirks.languages,
     resources: ckanResources(rt, config.id),
     prompts: ckanPrompts(),
     async health(ctx) {

@@ -1,5 +1,6 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
+import { METADATA_LANGUAGES } from './language.js';
 import { lindasPrompts, lindasResources } from './lindas-extras.js';
 import { probeLindas } from './lindas-health.js';
 import { lindasPlaces } from './lindas-places.js';
@@ -50,6 +51,7 @@ export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema>
     health: (ctx) => probeLindas(ctx, parsed.url),
     places: lindasPlaces(config),
     search: lindasSearch(config),
+    languages: METADATA_LANGUAGES,
     resources: lindasResources(config),
     prompts: lindasPrompts(),
   };

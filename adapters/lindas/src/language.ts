@@ -2,6 +2,9 @@
 export const LANGUAGES = ['de', 'fr', 'it', 'en', 'rm'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The languages cube names and descriptions are mostly written in (Romansh names are rare). */
+export const METADATA_LANGUAGES: readonly Language[] = ['de', 'fr', 'it', 'en'];
+
 export interface LangLiteral {
   value: string;
   /** Language tag; '' for an untagged literal. */

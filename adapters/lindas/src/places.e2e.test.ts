@@ -85,7 +85,7 @@ describe('places on the LINDAS fixture, end to end over stdio', () => {
   it('search_all says a cube holds the canton the question names', async () => {
     const { body } = await session.call('search_all', { query: 'Wohnbevölkerung in Genf' });
     const cube = body.hits.find((h: { id: string }) => h.id === CANTONS);
-    expect(cube.coverage).toEqual({
+    expect(cube.place_coverage).toEqual({
       place: 'Genf',
       place_ids: ['canton/25', 'municipality/6621'],
       period: null,

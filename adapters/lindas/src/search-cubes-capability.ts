@@ -3,7 +3,7 @@ import { LANGUAGES } from './language.js';
 import type { LindasToolConfig } from './tools/lindas-tool-context.js';
 import { searchCubesTool } from './tools/search-cubes.js';
 
-/** LINDAS in `search_all`: published cubes by name or description, newest version each. */
+/** LINDAS in `search_all`: published cubes ranked by their names and descriptions, newest version each. */
 export function lindasSearch(config: LindasToolConfig): AdapterSearch {
   const tool = searchCubesTool(config);
   return async (request, ctx) => {
@@ -18,6 +18,7 @@ export function lindasSearch(config: LindasToolConfig): AdapterSearch {
       title: cube.name,
       description: cube.description,
       publisher: cube.creator,
+      language: data.language,
       open: { tool: 'get_cube_structure', arguments: { cube_id: cube.cube_id } },
     }));
   };

@@ -47,7 +47,8 @@ describe('LINDAS tools end to end over stdio', () => {
     const { body, isError } = await session.call('search_cubes', { query: 'waldbrand' });
     expect(isError).toBe(false);
     expect(body.cubes.map((c: { cube_id: string }) => c.cube_id)).toEqual([WALDBRAND]);
-    expect(body).toMatchObject({ returned: 1, truncated: false, total_matched: 1, match_type: 'exact' });
+    expect(body).toMatchObject({ returned: 1, truncated: false, total_matched: 1, match_type: 'words' });
+    expect(body.cubes[0]).toMatchObject({ matched_words: ['waldbrand'], coverage: 1 });
     expect(body.cubes[0].status).toBe('https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published');
     expect(body.source.query.text).toContain('cube:Cube');
   });
@@ -66,6 +67,18 @@ describe('LINDAS tools end to end over stdio', () => {
     ]);
   });
 
+  it('search_cubes finds cubes from questions in other forms and languages, best coverage first', async () => {
+    for (const query of ['Waldbrände', 'forest fire danger', "danger d'incendie de forêt", 'Wald-brand']) {
+      const { body } = await session.call('search_cubes', { query });
+      expect(body.cubes[0]?.cube_id, query).toBe(WALDBRAND);
+    }
+    const noise = await session.call('search_cubes', { query: 'road noise' });
+    expect(noise.body.cubes[0]).toMatchObject({
+      name: 'Lärmbelastung durch Verkehr',
+      matched_words: ['road', 'noise'],
+    });
+  });
+
   it('search_cubes reports truncation honestly and a real miss with a suggestion', async () => {
     const cut = await session.call('search_cubes', { query: 'lärmbelastung', limit: 1 });
     expect(cut.body).toMatchObject({ returned: 1, truncated: true, total_matched: 2 });
@@ -81,8 +94,14 @@ describe('LINDAS tools end to end over stdio', () => {
   });
 
   it('search_cubes leaves drafts out and narrows by publisher', async () => {
-    const drafts = await session.call('search_cubes', { query: 'gebäudeprogramm' });
-    expect(drafts.body.returned).toBe(0);
+    // The Gebäudeprogramm cube is a draft: only cubes sharing part of the word come back, and no draft.
+    const drafts = await session.call('search_cubes', { query: 'gebäudeprogramm', latest_only: false });
+    const found = drafts.body.cubes as Array<{ cube_id: string; status: string | null; coverage: number }>;
+    expect(found.some((c) => c.cube_id.includes('gebaeudeprogramm'))).toBe(false);
+    expect(
+      found.every((c) => c.status === 'https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published'),
+    ).toBe(true);
+    expect(found.every((c) => c.coverage < 1)).toBe(true);
     const bakom = await session.call('search_cubes', {
       query: 'medien',
       publisher_id: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',

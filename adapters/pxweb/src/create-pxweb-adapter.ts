@@ -46,6 +46,7 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
     ],
     network: networkPolicyOf(config),
     search: pxwebSearch(rt, apiFor),
+    languages: [rt.language],
     async health(ctx) {
       const count = await apiFor().probe(ctx);
       return { reachable: true, count, detail: `PxWeb ${rt.apiVersion} at ${base.host} answered.` };

@@ -19,6 +19,8 @@ for (const version of ['v2', 'v1'] as const) {
           url: version === 'v2' ? fixture.url : fixture.v1Url,
           trusted_hosts: [fixture.hostPort],
           max_cells: 10,
+          // Every call asks the portal, so a fault armed between calls shows in the next one.
+          metadata_ttl_ms: 0,
         }),
         teardown: () => fixture.close(),
       };

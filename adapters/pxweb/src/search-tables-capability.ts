@@ -3,7 +3,7 @@ import type { PxwebApiFor } from './api/pxweb-api-for.js';
 import type { PxwebRuntime } from './pxweb-runtime.js';
 import { searchTablesTool } from './tools/search-tables.js';
 
-/** A PxWeb portal in `search_all`: the portal's own table search, each hit opened by its structure. */
+/** A PxWeb portal in `search_all`: its tables ranked by title and folders, each hit opened by its structure. */
 export function pxwebSearch(rt: PxwebRuntime, apiFor: PxwebApiFor): AdapterSearch {
   const tool = searchTablesTool(rt, apiFor);
   return async (request, ctx) => {
@@ -19,6 +19,7 @@ export function pxwebSearch(rt: PxwebRuntime, apiFor: PxwebApiFor): AdapterSearc
       title: table.label,
       description: table.last_period ? `${table.first_period ?? '…'} to ${table.last_period}` : null,
       publisher: rt.title,
+      language: request.language ?? rt.language,
       open: { tool: 'get_table_structure', arguments: { table_id: table.id } },
     }));
   };

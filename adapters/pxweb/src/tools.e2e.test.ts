@@ -260,6 +260,23 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
     expect(none).toMatchObject({ tables: [], returned: 0, truncated: false });
   });
 
+  it('ranks tables by how many words of the query they match, every word optional', async () => {
+    const found = ok(await server().callTool('search_tables', { query: 'energy fuel consumption' }));
+    expect(found.tables).toEqual([
+      expect.objectContaining({ id: ids[version].ene, matched_words: ['energy', 'fuel'], coverage: 0.667 }),
+    ]);
+  });
+
+  it.runIf(version === 'v2')(
+    'finds a table from another word form or language over the whole table list',
+    async () => {
+      for (const query of ['populations by sexes', 'Bevölkerung nach Region', 'населення']) {
+        const found = ok(await server().callTool('search_tables', { query }));
+        expect((found.tables as Array<{ id: string }>)[0]?.id, query).toBe(ids[version].pop);
+      }
+    },
+  );
+
   it("answers resource_too_large when the portal refuses the selection's size (HTTP 403)", async () => {
     const answer = await server().callTool('query_table', {
       table_id: ids[version].pop,

@@ -72,6 +72,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     health: (ctx) => probeSdmx(rt, ctx),
     search: sdmxSearch(rt),
     places: sdmxPlaces(rt),
+    ...(registry.profile ? { languages: registry.profile.languages } : {}),
     resources: sdmxResources(rt, config.id),
     prompts: sdmxPrompts(),
   };

@@ -72,7 +72,7 @@ describe('places on the recorded SDMX registries, end to end over stdio', () => 
   it('search_all says an indicator cannot hold a place its flow does not code', async () => {
     const { body } = await session.call('search_all', { query: 'mortality Graubünden' });
     const u5 = body.hits.find((h: { id: string }) => h.id === 'CME_MRY0T4');
-    expect(u5.coverage).toEqual({
+    expect(u5.place_coverage).toEqual({
       place: 'Graubünden',
       place_ids: ['canton/18'],
       period: null,
@@ -81,6 +81,6 @@ describe('places on the recorded SDMX registries, end to end over stdio', () => 
     const brazil = await session.call('search_all', { query: 'mortality Brazil' });
     const indicator = brazil.body.hits.find((h: { id: string }) => h.id === 'CME_MRY0T4');
     // The code list has Brazil, and no constraint of the flow says more: unknown, not yes.
-    expect(indicator.coverage).toMatchObject({ place_ids: ['country/BR'], has_data: null });
+    expect(indicator.place_coverage).toMatchObject({ place_ids: ['country/BR'], has_data: null });
   });
 });

@@ -39,6 +39,34 @@ describe('search_all: one search across every backend', () => {
     expect((await opens(first as Hit)).ok).toBe(true);
   });
 
+  it('finds the forest-fire cube from questions in other forms and languages, naming the words matched', async () => {
+    const asked: Array<[string, string[]]> = [
+      ['Waldbrände', ['waldbrände']],
+      ['Brände im Wald', ['brände', 'wald']],
+      ['wildfires', ['wildfires']],
+      // The hit shows its German name: the Italian words for fire and forest match it through the lexicon.
+      ['pericolo incendi boschivi', ['incendi', 'boschivi']],
+      ['Wald-brand Gefahr', ['wald', 'brand', 'gefahr']],
+    ];
+    for (const [query, words] of asked) {
+      const envelope = await server.callTool('search_all', { query });
+      if (!envelope.ok) throw new Error(envelope.error.message);
+      const [first] = envelope.hits as Array<Hit & { matched_words: string[] }>;
+      expect(first, query).toMatchObject({
+        adapter_id: 'lindas',
+        title: 'Waldbrandgefahr',
+        matched_words: words,
+      });
+    }
+  });
+
+  it('answers a question that matches nothing with no hits and the languages to ask in', async () => {
+    const envelope = await server.callTool('search_all', { query: 'qwxz blorft' });
+    if (!envelope.ok) throw new Error(envelope.error.message);
+    expect(envelope).toMatchObject({ returned: 0, hits: [] });
+    expect(envelope.hint).toMatch(/lindas: de, fr, it, en/);
+  });
+
   it('finds the Kyiv protected-areas dataset', async () => {
     const [first] = await search('природно-заповідного фонду Києва');
     expect(first).toMatchObject({ adapter_id: 'ckan', kind: 'dataset', id: 'pzf-kyiv-city' });

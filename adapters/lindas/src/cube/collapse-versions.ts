@@ -20,8 +20,8 @@ function versionNumber(row: CubeVersionRow): number {
 }
 
 /** Keeps the newest version of each cube, in first-seen order. */
-export function collapseVersions(rows: CubeVersionRow[]): CubeVersionRow[] {
-  const newest = new Map<string, CubeVersionRow>();
+export function collapseVersions<T extends CubeVersionRow>(rows: T[]): T[] {
+  const newest = new Map<string, T>();
   for (const row of rows) {
     const key = versionBase(row.cube_id);
     const held = newest.get(key);

@@ -7,25 +7,25 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
-import { type CubeVersionRow, collapseVersions } from '../cube/collapse-versions.js';
-import { searchQuery } from '../cube/search-query.js';
+import { collapseVersions } from '../cube/collapse-versions.js';
+import { loadCubeCatalogue } from '../cube/cube-catalogue.js';
+import { cubeSearchIndex } from '../cube/cube-search-index.js';
+import { pickLabel } from '../language.js';
 import { lindasSource } from '../provenance.js';
-import { selectRows } from '../sparql/send-sparql.js';
 import type { LindasToolConfig } from './lindas-tool-context.js';
 import { LanguageInputSchema } from './shared-schemas.js';
-
-// Versions fetched per search: enough to see every version of 100 cubes in the common case.
-const MAX_VERSION_ROWS = 1000;
 
 export function searchCubesTool(config: LindasToolConfig) {
   return defineTool({
     name: 'search_cubes',
     title: 'Search LINDAS cubes',
     description:
-      'Start here. Finds statistical cubes of the Swiss federal linked-data service by a word in their ' +
-      'name or description, e.g. "waldbrand", "lärm"; published cubes, newest version, by default. ' +
-      'truncated true means more matched: raise limit or narrow with publisher_id. Pass a cube_id to ' +
-      'get_cube_structure or query_cube_observations.',
+      'Start here. Finds statistical cubes of the Swiss federal linked-data service by words in their ' +
+      'names or descriptions in German, French, Italian or English, e.g. "waldbrand", "noise exposure"; ' +
+      'every word is optional, word forms and compounds match, and cubes covering more of your words come ' +
+      'first (matched_words, coverage). Published cubes, newest version, by default. truncated true means ' +
+      'more matched: raise limit or narrow with publisher_id. Pass a cube_id to get_cube_structure or ' +
+      'query_cube_observations.',
     input: z
       .object({
         query: z
@@ -33,7 +33,7 @@ export function searchCubesTool(config: LindasToolConfig) {
           .trim()
           .min(2)
           .max(200)
-          .describe('Word or phrase to look for, case-insensitive (2..200 chars).'),
+          .describe('Words to look for, in any of the four languages, case-insensitive (2..200 chars).'),
         language: LanguageInputSchema,
         publisher_id: z
           .string()
@@ -57,6 +57,12 @@ export function searchCubesTool(config: LindasToolConfig) {
           creator: z.string().nullable(),
           version: z.string().nullable(),
           status: z.string().nullable(),
+          matched_words: z
+            .array(z.string())
+            .describe('Words of the query its names or descriptions matched.'),
+          coverage: z
+            .number()
+            .describe('Share of the query words matched, 0..1: cubes are ordered by it first.'),
         }),
       ),
       returned: z.number(),
@@ -69,8 +75,10 @@ export function searchCubesTool(config: LindasToolConfig) {
         .describe('Matching cubes in the same unit as returned; null when no exact count is available.'),
       next_offset: NextOffsetSchema,
       match_type: z
-        .enum(['exact', 'none'])
-        .describe('"none" when nothing matched: a real miss, not an error.'),
+        .enum(['words', 'none'])
+        .describe(
+          '"words" when cubes matched some words of the query; "none" when nothing matched: a real miss, not an error.',
+        ),
       suggestion: z.string().nullable().describe('What to try next when nothing matched.'),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
@@ -78,28 +86,29 @@ export function searchCubesTool(config: LindasToolConfig) {
     deprecatedAliases: { creator_uri: 'publisher_id' },
     async execute(input, ctx) {
       const language = input.language ?? config.defaultLanguage;
-      const query = searchQuery({
-        text: input.query,
-        language,
-        creatorUri: input.publisher_id,
-        fetchLimit: MAX_VERSION_ROWS + 1,
+      const { catalogue, cacheHit } = await loadCubeCatalogue(ctx, config.endpoint);
+      const byId = new Map(catalogue.cubes.map((cube) => [cube.cube_id, cube]));
+      const hits = cubeSearchIndex(catalogue).search(input.query, { limit: catalogue.cubes.length });
+      const rows = hits.flatMap((hit) => {
+        const cube = byId.get(hit.id);
+        if (!cube || (input.publisher_id && cube.creator !== input.publisher_id)) return [];
+        return [
+          {
+            cube_id: cube.cube_id,
+            name: pickLabel(cube.names, language)?.value ?? null,
+            description: pickLabel(cube.descriptions, language)?.value ?? null,
+            creator: cube.creator,
+            version: cube.version,
+            status: cube.status,
+            matched_words: hit.matchedWords,
+            coverage: hit.coverage,
+          },
+        ];
       });
-      const answer = await selectRows(ctx, config.endpoint, query);
-      const rows: CubeVersionRow[] = answer.body.results.bindings.map((b) => ({
-        cube_id: b.cube?.value ?? '',
-        name: b.name?.value ?? null,
-        description: b.desc?.value ?? null,
-        creator: b.creator?.value ?? null,
-        version: b.version?.value ?? null,
-        status: b.status?.value ?? null,
-      }));
-      const sawAll = rows.length <= MAX_VERSION_ROWS;
-      const candidates = input.latest_only
-        ? collapseVersions(rows.slice(0, MAX_VERSION_ROWS))
-        : rows.slice(0, MAX_VERSION_ROWS);
+      const candidates = input.latest_only ? collapseVersions(rows) : rows;
       const cubes = candidates.slice(input.offset, input.offset + input.limit);
-      const more = !sawAll || candidates.length > input.offset + input.limit;
-      const total = sawAll ? candidates.length : null;
+      const more = !catalogue.complete || candidates.length > input.offset + input.limit;
+      const total = catalogue.complete ? candidates.length : null;
       return {
         data: {
           query: input.query,
@@ -110,17 +119,18 @@ export function searchCubesTool(config: LindasToolConfig) {
           truncated: more,
           next_offset: nextOffset(input.offset, cubes.length, more),
           total_matched: total,
-          match_type: candidates.length > 0 ? ('exact' as const) : ('none' as const),
+          match_type: candidates.length > 0 ? ('words' as const) : ('none' as const),
           suggestion:
             candidates.length > 0
               ? null
-              : `No published cube has "${input.query.slice(0, 60)}" in its ${language} name or description. Try a shorter word stem, another language, or list_publishers to browse by publisher.`,
+              : `No published cube has these words in a name or description. Try other words (German, French, Italian or English), or list_publishers to browse by publisher.`,
         },
         source: lindasSource({
           adapterId: config.adapterId,
           endpoint: config.endpoint,
-          query,
-          retrievedAt: answer.fetchedAt,
+          query: catalogue.query,
+          retrievedAt: new Date(catalogue.fetchedAt),
+          fromCache: cacheHit,
           identifiers: { search: input.query },
           title: `LINDAS cube search «${input.query}»`,
         }),

@@ -87,6 +87,8 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
       return { ...fetched, tables, total: hits.length };
     },
 
+    listAll: async () => null,
+
     async structure(ctx, tableId): Promise<TableStructure> {
       const { body, fetched } = await get(ctx, `${root}/${encodePath(tableId)}`);
       if (Array.isArray(body)) {

@@ -25,6 +25,10 @@ const Tables = z.looseObject({
   page: z.looseObject({ totalElements: z.number().int().nonnegative() }).nullish(),
 });
 
+// The whole table list is read in pages of this size, this many at most (SCB has about 5,000 tables).
+const LIST_PAGE_SIZE = 1000;
+const LIST_PAGES = 20;
+
 /**
  * PxWeb API v2 (2025): `/navigation` for folders, `/tables?query=` for search,
  * `/tables/{id}/metadata` and `/tables/{id}/data` answering JSON-stat 2.0; everything is a GET
@@ -41,10 +45,18 @@ export function createApiV2(rt: PxwebRuntime): PxwebApi {
     const response = await sendPxweb(ctx, { url: target, ttlMs });
     return { body: readJson(response), fetched: fetchedFrom(target, response) };
   };
-  const tables = async (ctx: ToolContext, params: Record<string, string>) => {
-    const { body, fetched } = await get(ctx, url('tables', params), 0);
+  const tables = async (ctx: ToolContext, params: Record<string, string>, ttlMs = 0) => {
+    const { body, fetched } = await get(ctx, url('tables', params), ttlMs);
     return { answer: parseAnswer(Tables, body, 'table list', 'v2'), fetched };
   };
+  const toHit = (t: z.infer<typeof Tables>['tables'][number]): TableHit => ({
+    id: t.id,
+    label: t.label,
+    updated: t.updated ?? null,
+    first_period: t.firstPeriod ?? null,
+    last_period: t.lastPeriod ?? null,
+    path: (t.paths?.[0] ?? []).map((p) => p.label.trim()),
+  });
 
   return {
     async browse(ctx, folderId) {
@@ -65,17 +77,21 @@ export function createApiV2(rt: PxwebRuntime): PxwebApi {
 
     async search(ctx, query, limit) {
       const { answer, fetched } = await tables(ctx, { query, pageSize: String(limit), pageNumber: '1' });
-      const hits = answer.tables.map(
-        (t): TableHit => ({
-          id: t.id,
-          label: t.label,
-          updated: t.updated ?? null,
-          first_period: t.firstPeriod ?? null,
-          last_period: t.lastPeriod ?? null,
-          path: (t.paths?.[0] ?? []).map((p) => p.label.trim()),
-        }),
-      );
-      return { ...fetched, tables: hits, total: answer.page?.totalElements ?? null };
+      return { ...fetched, tables: answer.tables.map(toHit), total: answer.page?.totalElements ?? null };
+    },
+
+    async listAll(ctx) {
+      const page = (n: number) =>
+        tables(ctx, { pageSize: String(LIST_PAGE_SIZE), pageNumber: String(n) }, rt.ttlMs);
+      const first = await page(1);
+      const listed = first.answer.tables.map(toHit);
+      const total = first.answer.page?.totalElements ?? listed.length;
+      for (let n = 2; listed.length < total && n <= LIST_PAGES; n++) {
+        const next = await page(n);
+        if (next.answer.tables.length === 0) break;
+        listed.push(...next.answer.tables.map(toHit));
+      }
+      return { ...first.fetched, tables: listed, complete: listed.length >= total };
     },
 
     async structure(ctx, tableId) {

@@ -60,6 +60,11 @@ export interface PxwebApi {
     query: string,
     limit: number,
   ): Promise<Fetched & { tables: TableHit[]; total: number | null }>;
+  /**
+   * Every table of the portal in a few paged requests, for a search ranked here; null when the API
+   * has no such listing (v1 lists a folder at a time). `complete` is false when the page cap cut it.
+   */
+  listAll(ctx: ToolContext): Promise<(Fetched & { tables: TableHit[]; complete: boolean }) | null>;
   structure(ctx: ToolContext, tableId: string): Promise<TableStructure>;
   data(
     ctx: ToolContext,

@@ -11,9 +11,10 @@ import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
+import { tableCandidates } from './table-candidates.js';
+import { tableSearchIndex } from './table-search-index.js';
 import { LanguageSchema } from './tool-inputs.js';
 
-// The portal is asked for every hit up to offset + limit; deeper paging is a narrower query.
 const MAX_OFFSET = 900;
 
 export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
@@ -21,11 +22,12 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
     name: 'search_tables',
     title: 'Search tables of a PxWeb portal',
     description:
-      'Finds statistical tables whose title or variables match words, using the portal’s own search ' +
-      '(words in the portal’s configured language work best, e.g. "population" or "befolkning"). Each hit ' +
-      'gives the table id for get_table_structure and query_table, its title, when it was updated and, on v2 ' +
-      'portals, its first and last period. An empty list is an answer: the portal found nothing for these words. When truncated, call again with ' +
-      'offset = next_offset.',
+      'Finds statistical tables by words in their titles and folders, in the portal’s language (e.g. ' +
+      '"befolkning" on a Swedish portal; language switches it where the portal offers another). Every word ' +
+      'is optional and word forms match; tables covering more of your words come first (matched_words, ' +
+      'coverage). Each hit gives the table id for get_table_structure and query_table, its title, when it ' +
+      'was updated and, on v2 portals, its first and last period. An empty list is an answer: no table ' +
+      'matched these words. When truncated, call again with offset = next_offset.',
     input: z
       .object({
         query: z.string().trim().min(2).max(200).describe('Words to look for, 2..200 characters.'),
@@ -50,13 +52,20 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
             .nullable()
             .describe('Last period the table covers (v2 portals), else null.'),
           path: z.array(z.string()).describe('Folders above the table, outermost first.'),
+          matched_words: z.array(z.string()).describe('Words of the query its title or folders matched.'),
+          coverage: z
+            .number()
+            .describe('Share of the query words matched, 0..1: tables are ordered by it first.'),
         }),
       ),
       returned: z.number(),
       truncated: z
         .boolean()
-        .describe('True when the portal matched more tables than returned (or cannot say).'),
-      total_matched: z.number().nullable().describe('Tables the portal matched; null when it does not say.'),
+        .describe('True when more tables matched than returned (or that cannot be ruled out).'),
+      total_matched: z
+        .number()
+        .nullable()
+        .describe('Tables that matched; null when the portal could not list them all.'),
       next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
@@ -66,22 +75,28 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           hint: 'Send plain words.',
         });
       }
-      const found = await apiFor(input.language).search(ctx, input.query, input.offset + input.limit);
-      const tables = found.tables.slice(input.offset, input.offset + input.limit);
-      const seen = input.offset + tables.length;
-      // Errs towards true: a portal that does not count may hold more.
-      const truncated = found.total === null ? tables.length === input.limit : found.total > seen;
+      const language = input.language ?? rt.language;
+      const found = await tableCandidates(ctx, rt, apiFor(input.language), language, input.query);
+      const byId = new Map(found.tables.map((t) => [t.id, t]));
+      const ranked = tableSearchIndex(found.tables, language)
+        .search(input.query, { limit: found.tables.length })
+        .flatMap((hit) => {
+          const table = byId.get(hit.id);
+          return table ? [{ ...table, matched_words: hit.matchedWords, coverage: hit.coverage }] : [];
+        });
+      const tables = ranked.slice(input.offset, input.offset + input.limit);
+      const truncated = !found.complete || ranked.length > input.offset + tables.length;
       return {
         data: {
           query: input.query,
           tables,
           returned: tables.length,
           truncated,
-          total_matched: found.total,
+          total_matched: found.complete ? ranked.length : null,
           next_offset: nextOffset(input.offset, tables.length, truncated),
         },
         source: pxwebSource(rt, {
-          fetched: found,
+          fetched: found.fetched,
           identifiers: { query: input.query },
           title: `${rt.title}: table search`,
           publisher: null,

@@ -84,6 +84,11 @@ export interface Adapter {
   search?: AdapterSearch;
   /** Optional: how this backend codes gazetteer places (`resolve_place`, place names in filters, coverage in `search_all`). */
   places?: AdapterPlaces;
+  /**
+   * Optional: the languages its names and descriptions are written in (ISO 639-1, e.g. ["de", "fr"]),
+   * so `search_all` reads hits in their language and tells an agent which language to ask in.
+   */
+  languages?: readonly string[];
   /** Releases what the instance holds (database sessions, temp files). */
   close?(): Promise<void>;
 }

@@ -18,6 +18,8 @@ export interface SearchHit {
   title: string | null;
   description?: string | null;
   publisher?: string | null;
+  /** Language of title and description (ISO 639-1), when the adapter knows it; else the adapter's first language. */
+  language?: string | null;
   /** The adapter's own tool (unprefixed name) and arguments that show this hit's structure. */
   open: { tool: string; arguments: Record<string, unknown> };
 }
@@ -25,6 +27,7 @@ export interface SearchHit {
 /**
  * The optional search capability of an adapter: implement it and `search_all` includes the
  * backend, so agents facing several backends need not guess which one holds the answer. Hits come
- * best first; core ranks across adapters by how well titles and descriptions match the query.
+ * best first; core ranks across adapters with its text index over their titles and descriptions,
+ * so a backend need not score its hits, only find them (every word of the query optional).
  */
 export type AdapterSearch = (request: SearchRequest, ctx: ToolContext) => Promise<SearchHit[]>;

@@ -1,9 +1,20 @@
 import { foldWord, isCyrillic } from './fold-word.js';
 import { CYRILLIC_LANGUAGES, isStopWord, stemWord } from './language-analyzers.js';
 
+// Words repeat across documents and questions: their terms are remembered, up to a bound.
+const MAX_REMEMBERED = 200_000;
+const remembered = new Map<string, string>();
+
 /** The index term of one lower-cased word written in a known language: its stem, folded. */
 export function termOf(word: string, lang: string): string {
-  return foldWord(stemWord(word, lang));
+  const key = `${lang}\u0000${word}`;
+  let term = remembered.get(key);
+  if (term === undefined) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    term = foldWord(stemWord(word, lang));
+    remembered.set(key, term);
+  }
+  return term;
 }
 
 /**

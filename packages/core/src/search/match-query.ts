@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { QueryWord } from './analyze-query.js';
+import { fieldKey } from './field-key.js';
 import type { TextField } from './text-index.js';
 
 /** How to search a text index. */
@@ -8,7 +9,7 @@ export interface TextSearchOptions {
   languages?: readonly string[];
   /** Hits wanted, best first (default 20). */
   limit?: number;
-  /** Hits covering less of the question than this fraction of the best hit's coverage are left out (default 0.5). */
+  /** Only hits covering more of the question than this fraction of the best hit's coverage are kept (default 0.5). */
   relativeCoverage?: number;
 }
 
@@ -52,7 +53,7 @@ export function matchQuery(
   options: TextSearchOptions,
 ): TextHit[] {
   if (words.length === 0) return [];
-  const boost = Object.fromEntries(index.fields.map((f) => [f.name, f.boost ?? 1]));
+  const boost = Object.fromEntries(index.fields.map((f) => [fieldKey(f.name), f.boost ?? 1]));
   const perDoc = new Map<string, { score: number; credits: number[] }>();
   words.forEach((word, w) => {
     for (const unit of unitsOf(word, index)) {
@@ -63,8 +64,9 @@ export function matchQuery(
         combineWith: 'OR',
         boost,
         boostTerm: (term) => unit.terms.get(term) ?? 1,
-        prefix: (term) => term.length >= 5,
-        fuzzy: (term) => (term.length >= 6 ? 1 : false),
+        // Near forms only for the words as asked: the lexicon's words are matched as they stand.
+        prefix: (term) => term.length >= 4 && unit.terms.get(term) === 1,
+        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 ? 1 : false),
       });
       for (const result of results) {
         const credit = creditOf(result.terms, unit.terms) * unit.share;
@@ -87,7 +89,7 @@ export function matchQuery(
   hits.sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.id.localeCompare(b.id));
   const best = hits[0]?.coverage ?? 0;
   const floor = best * (options.relativeCoverage ?? 0.5);
-  return hits.filter((h) => h.coverage >= floor).slice(0, options.limit ?? 20);
+  return hits.filter((h) => h.coverage > floor).slice(0, options.limit ?? 20);
 }
 
 /** The word itself, and, when none of its forms is an indexed word, its compound parts. */

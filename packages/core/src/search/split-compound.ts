@@ -2,25 +2,31 @@
 const LINKS = ['', 's', 'es', 'n', 'en', 'e', 'er'];
 const MIN_PART = 3;
 const MAX_PARTS = 4;
-// A last part the vocabulary does not know is taken only this long: "geburtenrate" → geburten + rate.
-const MIN_OPEN_TAIL = 4;
+// A part the vocabulary does not know is split off only when both parts are this long.
+const MIN_OPEN_PART = 4;
 
 /**
  * Splits a folded word into known words ("geburtenrate" → ["geburt", "rate"]), or returns null
  * when it is not a compound of known words. `known` says whether a piece is a word (or stem) the
  * index holds; the head may carry a linking s/es/n/en/e/er. Longest heads are tried first and the
  * fewest parts win, so a word is not cut into scraps. When no split into known parts exists, a
- * known head of four letters or more is split from the rest.
+ * known head or tail of four letters or more is split from the rest.
  */
 export function splitCompound(word: string, known: (piece: string) => boolean): string[] | null {
   return splitFrom(word, known, MAX_PARTS, new Map(), false) ?? splitOpenTail(word, known);
 }
 
-/** The longest known head and whatever follows it, when nothing splits the word into known parts. */
+/**
+ * The longest known head and whatever follows it ("geburtenrate" → geburten + rate), else the
+ * longest known tail and whatever precedes it ("lärmbelastung" → lärm + belastung), when nothing
+ * splits the word into known parts.
+ */
 function splitOpenTail(word: string, known: (piece: string) => boolean): string[] | null {
-  for (let end = word.length - MIN_OPEN_TAIL; end >= MIN_OPEN_TAIL; end--) {
-    const head = word.slice(0, end);
-    if (known(head)) return [head, word.slice(end)];
+  for (let end = word.length - MIN_OPEN_PART; end >= MIN_OPEN_PART; end--) {
+    if (known(word.slice(0, end))) return [word.slice(0, end), word.slice(end)];
+  }
+  for (let start = MIN_OPEN_PART; start <= word.length - MIN_OPEN_PART; start++) {
+    if (known(word.slice(start))) return [word.slice(0, start), word.slice(start)];
   }
   return null;
 }

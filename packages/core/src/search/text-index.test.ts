@@ -53,6 +53,11 @@ describe('createTextIndex', () => {
     expect(ids(index.search('населенню України'))[0]).toBe('population-ua');
   });
 
+  it('finds a Ukrainian noun whose stem changes its vowel between cases (і/о)', () => {
+    const index = indexOf([...DOCS, doc('deaths-ua', [['uk', 'Смертність населення за причинами']])]);
+    expect(ids(index.search('смертності'))[0]).toBe('deaths-ua');
+  });
+
   it('finds a document from a question in another language through the lexicon', () => {
     const index = indexOf();
     expect(ids(index.search('forest fires'))[0]).toBe('fires');

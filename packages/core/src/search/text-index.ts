@@ -2,6 +2,7 @@ import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
 import { analyzeQuery } from './analyze-query.js';
 import { compoundParts, documentTerms, type LangText, vocabularyOf } from './document-terms.js';
 import { lexiconTerms } from './expand-with-lexicon.js';
+import { fieldKey } from './field-key.js';
 import { type IndexedDocument, matchQuery, type TextHit, type TextSearchOptions } from './match-query.js';
 
 /** A field of the indexed documents and how much a match in it counts (title 3, description 1 …). */
@@ -62,7 +63,7 @@ export function loadTextIndex(bytes: Uint8Array): TextIndex {
 function miniSearchOptions(fields: readonly TextField[]): Options<Record<string, string>> {
   return {
     idField: 'id',
-    fields: fields.map((f) => f.name),
+    fields: fields.map((f) => fieldKey(f.name)),
     // Documents arrive analysed: their terms are joined by spaces, so reading them back is a split.
     tokenize: (text) => text.split(' '),
     processTerm: (term) => term || null,
@@ -87,7 +88,7 @@ function wrapIndex(
       for (const { name } of fields) {
         const docTerms = documentTerms(doc.fields[name] ?? [], known);
         for (const term of docTerms) vocabulary.add(term);
-        row[name] = docTerms.join(' ');
+        row[fieldKey(name)] = docTerms.join(' ');
       }
       return row;
     });

@@ -5,7 +5,7 @@ import type { QuestionPlace } from './question-place.js';
 import type { RankedHit } from './rank-hits.js';
 
 /** What a hit says about the question's place and period; has_data null means unknown. */
-export interface Coverage {
+export interface PlaceCoverage {
   place: string;
   place_ids: string[];
   period: string | null;
@@ -17,13 +17,13 @@ export interface Coverage {
  * the place and period, then moves hits known to lack them below the rest, keeping the order
  * otherwise. A backend that fails to tell leaves its hits unknown: coverage never hides a hit.
  */
-export async function withCoverage(
-  hits: RankedHit[],
+export async function withPlaceCoverage<H extends RankedHit>(
+  hits: H[],
   question: QuestionPlace,
   adapters: ReadonlyArray<Adapter>,
   contextFor: (adapter: Adapter) => ToolContext,
-): Promise<Array<RankedHit & { coverage: Coverage }>> {
-  const known = new Map<RankedHit, HitCoverage>();
+): Promise<Array<H & { placeCoverage: PlaceCoverage }>> {
+  const known = new Map<H, HitCoverage>();
   await Promise.all(
     adapters.map(async (adapter) => {
       const own = hits.filter((h) => h.adapterId === adapter.id);
@@ -39,14 +39,14 @@ export async function withCoverage(
       }
     }),
   );
-  const annotated = hits.map((hit) => ({ ...hit, coverage: coverageOf(known.get(hit), question) }));
+  const annotated = hits.map((hit) => ({ ...hit, placeCoverage: coverageOf(known.get(hit), question) }));
   return [
-    ...annotated.filter((h) => h.coverage.has_data !== false),
-    ...annotated.filter((h) => h.coverage.has_data === false),
+    ...annotated.filter((h) => h.placeCoverage.has_data !== false),
+    ...annotated.filter((h) => h.placeCoverage.has_data === false),
   ];
 }
 
-function coverageOf(answer: HitCoverage | undefined, question: QuestionPlace): Coverage {
+function coverageOf(answer: HitCoverage | undefined, question: QuestionPlace): PlaceCoverage {
   const place = answer?.place ?? null;
   const period = question.period === null ? true : (answer?.period ?? null);
   const hasData =

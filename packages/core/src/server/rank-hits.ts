@@ -1,35 +1,76 @@
 import type { SearchHit } from '../contract/search-capability.js';
+import { createTextIndex } from '../search/text-index.js';
 
 export interface RankedHit extends SearchHit {
   adapterId: string;
   backend: string;
   /** The hit's place in its own adapter's answer, 0 first. */
   rank: number;
+  /** Language its title and description are read in; "" when not known. */
+  lang: string;
 }
 
+export interface ScoredHit extends RankedHit {
+  /** The query's words the hit's title, id or description matched. */
+  matchedWords: string[];
+  /** Share of the query's words matched, 0..1. */
+  coverage: number;
+}
+
+// A hit must cover more than this share of the best hit's coverage to be kept.
+const WEAK_SHARE = 0.5;
+const FIELDS = [
+  { name: 'title', boost: 3 },
+  { name: 'id', boost: 1.5 },
+  { name: 'description', boost: 1 },
+];
+
 /**
- * Orders hits of several backends on one scale: how many query words the title, id and
- * description hold (the title counts most, the whole phrase in the title more), then each
- * adapter's own order. Backends score relevance differently or not at all, so their own scores
- * cannot be compared; the words can.
+ * Orders hits of several backends on one scale. Backends score relevance differently or not at
+ * all, so their scores cannot be compared; the hits' own words can: every hit's title, id and
+ * description go into one text index, searched with the query (every word optional, each in any
+ * language and form). Coverage of the query ranks first, then the index's score, then each
+ * adapter's own order. Weak hits are dropped; when nothing matches at all, the backends' own
+ * order stands, since they may have matched on words their hits do not show.
  */
-export function rankHits(hits: RankedHit[], query: string): RankedHit[] {
-  const phrase = query.trim().toLowerCase();
-  const words = phrase.split(/\s+/).filter((w) => w.length >= 2);
-  const score = (hit: RankedHit): number => {
-    const title = (hit.title ?? '').toLowerCase();
-    const id = hit.id.toLowerCase();
-    const description = (hit.description ?? '').toLowerCase();
-    let total = title.includes(phrase) ? 2 : 0;
-    for (const word of words) {
-      if (title.includes(word)) total += 3;
-      if (id.includes(word)) total += 2;
-      if (description.includes(word)) total += 1;
-    }
-    return total + 1 / (1 + hit.rank);
-  };
-  return hits
-    .map((hit) => ({ hit, score: score(hit) }))
-    .sort((a, b) => b.score - a.score || a.hit.adapterId.localeCompare(b.hit.adapterId))
-    .map(({ hit }) => hit);
+export function rankHits(
+  hits: readonly RankedHit[],
+  query: string,
+  languages?: readonly string[],
+): ScoredHit[] {
+  const index = createTextIndex({ fields: FIELDS });
+  hits.forEach((hit, i) => {
+    const lang = hit.lang;
+    index.add({
+      id: String(i),
+      fields: {
+        title: [{ lang, text: hit.title ?? '' }],
+        id: [{ lang: '', text: hit.id }],
+        description: [{ lang, text: hit.description ?? '' }],
+      },
+    });
+  });
+  const found = new Map(
+    index
+      .search(query, { limit: hits.length, relativeCoverage: 0, ...(languages ? { languages } : {}) })
+      .map((h) => [Number(h.id), h]),
+  );
+  const scored = hits.map((hit, i) => {
+    const match = found.get(i);
+    return {
+      hit: { ...hit, matchedWords: match?.matchedWords ?? [], coverage: match?.coverage ?? 0 },
+      score: match?.score ?? 0,
+    };
+  });
+  const best = Math.max(0, ...scored.map((s) => s.hit.coverage));
+  return scored
+    .filter((s) => best === 0 || s.hit.coverage > best * WEAK_SHARE)
+    .sort(
+      (a, b) =>
+        b.hit.coverage - a.hit.coverage ||
+        b.score - a.score ||
+        a.hit.rank - b.hit.rank ||
+        a.hit.adapterId.localeCompare(b.hit.adapterId),
+    )
+    .map((s) => s.hit);
 }

@@ -4,13 +4,16 @@ import type { ToolContext } from '../contract/context.js';
 import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
-import { type Coverage, withCoverage } from './hit-coverage.js';
+import { describeLanguages } from './describe-languages.js';
+import { type PlaceCoverage, withPlaceCoverage } from './hit-coverage.js';
 import { questionPlace } from './question-place.js';
-import { type RankedHit, rankHits } from './rank-hits.js';
+import { type RankedHit, rankHits, type ScoredHit } from './rank-hits.js';
 
 // A backend that has not answered by then is reported as failed; the others still answer.
 const SEARCH_TIMEOUT_MS = 20_000;
 const DESCRIPTION_CHARS = 160;
+// Fewer hits than this, and the answer says which languages to ask again in.
+const FEW_HITS = 3;
 
 const HitSchema = z.object({
   adapter_id: z.string().describe('The configured backend instance that found it.'),
@@ -20,10 +23,13 @@ const HitSchema = z.object({
   title: z.string().nullable(),
   description: z.string().nullable().describe(`First ${DESCRIPTION_CHARS} characters.`),
   publisher: z.string().nullable(),
-  open: z
-    .object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })
-    .describe('The call that shows its structure: pass it on as it is.'),
-  coverage: z
+  matched_words: z
+    .array(z.string())
+    .describe(
+      'Words of the query this hit matched (in any form or language); empty when the backend matched on words it does not show.',
+    ),
+  coverage: z.number().describe('Share of the query words matched, 0..1: hits are ordered by it first.'),
+  place_coverage: z
     .object({
       place: z.string().describe('The place name found in the query.'),
       place_ids: z.array(z.string()).describe('Gazetteer ids it names (resolve_place tells more).'),
@@ -35,6 +41,9 @@ const HitSchema = z.object({
     })
     .optional()
     .describe('Only when the query names a place; hits known to lack it come after the others.'),
+  open: z
+    .object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })
+    .describe('The call that shows its structure: pass it on as it is.'),
 });
 
 const BackendSchema = z.object({
@@ -44,6 +53,10 @@ const BackendSchema = z.object({
     .enum(['answered', 'failed', 'cannot_search'])
     .describe('"failed": the backend did not answer, so a miss there means nothing.'),
   hits: z.number().describe('Hits this backend returned.'),
+  languages: z
+    .array(z.string())
+    .nullable()
+    .describe('Languages its names and descriptions are written in; null when it does not say.'),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
@@ -60,11 +73,15 @@ export function createSearchAllTool(
     name: 'search_all',
     title: 'Search every backend',
     description:
-      'Start here when you do not know which backend holds the answer: searches the cubes, datasets, ' +
-      "dataflows and indicators of every backend at once, ranked by title match. Each hit's open is the call that " +
-      'shows its structure. A backend listed as failed or cannot_search was not searched, so no hit ' +
-      "there proves nothing. When the query names a place (and year), each hit's coverage says whether it " +
-      "holds data for it (null: unknown). Use a backend's own search for its filters.",
+      'Start here when you do not know which backend holds the answer: searches the cubes, tables, datasets, ' +
+      'dataflows and indicators of every backend at once. Ask in plain words, in any of the languages listed ' +
+      'per backend: every word is optional, word forms, compounds and common statistical terms in other ' +
+      'languages are recognised, and hits are ordered by how many of your words they match (matched_words, ' +
+      "coverage), titles counting more than descriptions. Each hit's open is the call that shows its " +
+      'structure. A backend listed as failed or cannot_search was not searched, so no hit there proves ' +
+      'nothing. When the query names a place (and year), place_coverage says whether a hit holds data for ' +
+      'it (has_data null: unknown); hits known to lack it come last. Few hits: see hint, and ask again in ' +
+      "the backends' languages. Use a backend's own search for its filters.",
     input: z
       .object({
         query: z
@@ -72,7 +89,9 @@ export function createSearchAllTool(
           .trim()
           .min(2)
           .max(200)
-          .describe('Words to look for, in the language of the data (2..200 chars), e.g. "waldbrand".'),
+          .describe(
+            'Words to look for, best in a language of the metadata (2..200 chars), e.g. "waldbrand".',
+          ),
         language: z
           .string()
           .regex(/^[a-z]{2}$/)
@@ -86,6 +105,10 @@ export function createSearchAllTool(
       query: z.string(),
       hits: z.array(HitSchema),
       backends: z.array(BackendSchema).describe('Every configured backend and whether it answered.'),
+      hint: z
+        .string()
+        .nullable()
+        .describe('When hits are few: the languages the backends describe their data in, to ask again in.'),
       all_answered: z
         .boolean()
         .describe('False when a backend failed or cannot search: its hits are missing, not absent.'),
@@ -100,7 +123,11 @@ export function createSearchAllTool(
       const wanted = input.offset + input.limit;
       const outcomes = await Promise.all(
         adapters.map(async (adapter) => {
-          const base = { adapter_id: adapter.id, backend: adapter.backend };
+          const base = {
+            adapter_id: adapter.id,
+            backend: adapter.backend,
+            languages: adapter.languages ? [...adapter.languages] : null,
+          };
           if (!adapter.search)
             return { ...base, status: 'cannot_search' as const, hits: [], error: null, full: false };
           const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
@@ -114,6 +141,7 @@ export function createSearchAllTool(
               adapterId: adapter.id,
               backend: adapter.backend,
               rank,
+              lang: hit.language ?? adapter.languages?.[0] ?? '',
               open: { tool: toolNameOf(adapter, hit.open.tool), arguments: hit.open.arguments },
             }));
             return { ...base, status: 'answered' as const, hits, error: null, full: found.length >= wanted };
@@ -135,9 +163,9 @@ export function createSearchAllTool(
       );
       const question = questionPlace(input.query);
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
-      const ordered: Array<RankedHit & { coverage?: Coverage }> = question
+      const ordered: Array<ScoredHit & { placeCoverage?: PlaceCoverage }> = question
         ? [
-            ...(await withCoverage(ranked.slice(0, wanted), question, adapters, (a) =>
+            ...(await withPlaceCoverage(ranked.slice(0, wanted), question, adapters, (a) =>
               contextFor(a, signal),
             )),
             ...ranked.slice(wanted),
@@ -156,10 +184,13 @@ export function createSearchAllTool(
             title: h.title,
             description: shorten(h.description ?? null),
             publisher: h.publisher ?? null,
+            matched_words: h.matchedWords,
+            coverage: h.coverage,
+            ...(h.placeCoverage ? { place_coverage: h.placeCoverage } : {}),
             open: h.open,
-            ...(h.coverage ? { coverage: h.coverage } : {}),
           })),
           backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
+          hint: ranked.length < FEW_HITS ? describeLanguages(outcomes) : null,
           all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
           truncated,

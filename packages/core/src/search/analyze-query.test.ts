@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeQuery, EXPANSION_WEIGHT } from './analyze-query.js';
+import { termOf } from './analyze-word.js';
+import { foldWord } from './fold-word.js';
+import { isStopWord } from './language-analyzers.js';
+import { splitCompound } from './split-compound.js';
+import { tokenizeText } from './tokenize-text.js';
+
+const asked = (query: string, languages?: string[]) =>
+  analyzeQuery(query, languages).map((w) =>
+    [...w.terms].filter(([, weight]) => weight === 1).map(([t]) => t),
+  );
+
+describe('word analysis', () => {
+  it('gives Ukrainian case forms of a noun one term', () => {
+    const forms = ['населення', 'населенню', 'населенням'].map((w) => termOf(w, 'uk'));
+    expect(new Set(forms).size).toBe(1);
+  });
+
+  it('gives German singular and plural one term, umlaut or not', () => {
+    expect(termOf('waldbrände', 'de')).toBe(termOf('waldbrand', 'de'));
+    expect(termOf('geburten', 'de')).toBe(termOf('geburt', 'de'));
+    expect(termOf('bevölkerung', 'de')).toBe(termOf('bevolkerung', 'de'));
+  });
+
+  it('folds ß to ss and drops Latin diacritics', () => {
+    expect(foldWord('straße')).toBe('strasse');
+    expect(foldWord('zürich')).toBe('zurich');
+    expect(foldWord('église')).toBe(foldWord('eglise'));
+  });
+
+  it('writes Cyrillic in Latin letters, so the two scripts meet', () => {
+    expect(foldWord('москва')).toBe('moskva');
+    expect(foldWord('львів')).toBe('lviv');
+    expect(foldWord('Київ')).toMatch(/^ki/);
+  });
+
+  it('splits German words on hyphens and keeps the joined form', () => {
+    expect(tokenizeText('Wald-brände 2024')).toEqual([
+      { word: 'wald', joined: 'waldbrände' },
+      { word: 'brände', joined: 'waldbrände' },
+      { word: '2024' },
+    ]);
+  });
+
+  it('knows stop words per language', () => {
+    expect(isStopWord('der', 'de')).toBe(true);
+    expect(isStopWord('the', 'en')).toBe(true);
+    expect(isStopWord('та', 'uk')).toBe(true);
+    expect(isStopWord('bevölkerung', 'de')).toBe(false);
+  });
+});
+
+describe('splitCompound', () => {
+  const vocabulary = new Set(['geburt', 'rate', 'wald', 'brand', 'arbeit', 'markt', 'belastung']);
+  const known = (piece: string) => vocabulary.has(piece);
+
+  it('splits a compound into known words, through a linking element', () => {
+    expect(splitCompound('geburtenrate', known)).toEqual(['geburt', 'rate']);
+    expect(splitCompound('arbeitsmarkt', known)).toEqual(['arbeit', 'markt']);
+    expect(splitCompound('waldbrand', known)).toEqual(['wald', 'brand']);
+  });
+
+  it('splits off a known head or tail from an unknown rest', () => {
+    expect(splitCompound('waldgebiet', known)).toEqual(['wald', 'gebiet']);
+    expect(splitCompound('lärmbelastung', known)).toEqual(['lärm', 'belastung']);
+  });
+
+  it('leaves a word of no known parts whole', () => {
+    expect(splitCompound('einwohner', known)).toBeNull();
+    expect(splitCompound('rate', known)).toBeNull();
+  });
+});
+
+describe('analyzeQuery', () => {
+  it('drops stop words and question words, unless nothing else is left', () => {
+    expect(analyzeQuery('wie viele Geburten gibt es in Zürich').map((w) => w.word)).toEqual([
+      'geburten',
+      'zürich',
+    ]);
+    expect(analyzeQuery('the of').map((w) => w.word)).toEqual(['the', 'of']);
+  });
+
+  it('reads a word in every language it may be in, Cyrillic only in Cyrillic languages', () => {
+    const [latin] = asked('population');
+    expect(latin).toEqual(expect.arrayContaining(['population', 'popul']));
+    const [cyrillic] = asked('населення');
+    expect(cyrillic).toEqual(expect.arrayContaining([termOf('населення', 'uk'), termOf('населення', 'ru')]));
+  });
+
+  it("adds the lexicon's words in other languages at a lower weight", () => {
+    const [births] = analyzeQuery('births');
+    expect(births?.terms.get(termOf('geburten', 'de'))).toBe(EXPANSION_WEIGHT);
+    expect(births?.terms.get(termOf('naissances', 'fr'))).toBe(EXPANSION_WEIGHT);
+    expect(births?.terms.get(termOf('народжуваність', 'uk'))).toBe(EXPANSION_WEIGHT);
+    expect(births?.terms.get(termOf('births', 'en'))).toBe(1);
+  });
+
+  it('looks two-word phrases up in the lexicon', () => {
+    const words = analyzeQuery('life expectancy');
+    for (const word of words) expect(word.terms.get(termOf('lebenserwartung', 'de'))).toBe(EXPANSION_WEIGHT);
+    expect(analyzeQuery('life').at(0)?.terms.has(termOf('lebenserwartung', 'de'))).toBe(false);
+  });
+});
