@@ -57,8 +57,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           .max(200)
           .optional()
           .describe(
-            'A region or group, by code or label ("Sub-Saharan Africa") or by a group name in another language ' +
-              '("G7", "Europäische Union"): only its members (default: all areas).',
+            'A region or group, by code or label in any language ("Sub-Saharan Africa", "G7"): only its members (default: all areas).',
           ),
         areas: z
           .enum(['all', 'countries', 'aggregates'])

@@ -67,13 +67,11 @@ export function createResolvePlaceTool(
 ) {
   return defineTool({
     name: 'resolve_place',
-    title: 'Resolve a place to backend codes',
+    title: 'Resolve a place',
     description:
-      'Turns a place name (a country, a group such as "EU" or "Sub-Saharan Africa", a Swiss canton or town) ' +
-      'written in English, German, French, Italian, Dutch, Spanish, Ukrainian or Russian into the place, the ' +
-      'countries of a group, and the code each backend knows it by ("coded") or "not_coded". Data tools ' +
-      "already accept these names in filters; use this to see the codes, a group's members, or which " +
-      'backend covers a place. An ambiguous name is refused with the candidates: pass kind or the id.',
+      'A place name in any of en, de, fr, it, nl, es, uk, ru (country, group such as "EU", Swiss canton or ' +
+      "town) as the place, a group's members and each backend's code. Filters take these names already. " +
+      'An ambiguous name is refused with candidates: pass kind or an id.',
     input: z
       .object({
         name: z
@@ -84,17 +82,13 @@ export function createResolvePlaceTool(
           .describe(
             'Place name, ISO code in capitals ("CH", "CHE"), M49 number ("756") or gazetteer id ("canton/25").',
           ),
-        kind: z.enum(KINDS).optional().describe('Only places of this kind (default: any).'),
-        backend: z
-          .string()
-          .max(100)
-          .optional()
-          .describe('Configured backend id to ask (default: every backend that maps places).'),
+        kind: z.enum(KINDS).optional().describe('Default: any.'),
+        backend: z.string().max(100).optional().describe('Backend id (default: all).'),
         language: z
           .string()
           .regex(/^[a-z]{2}$/)
           .optional()
-          .describe('Language of the names answered, e.g. "de" (default "en").'),
+          .describe('Of names (default "en").'),
       })
       .strict(),
     output: z.object({

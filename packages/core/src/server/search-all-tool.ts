@@ -79,9 +79,7 @@ export function createSearchAllTool(
       'languages are recognised, and hits are ordered by how many of your words they match (matched_words, ' +
       "coverage), titles counting more than descriptions. Each hit's open is the call that shows its " +
       'structure. A backend listed as failed or cannot_search was not searched, so no hit there proves ' +
-      'nothing. When the query names a place (and year), place_coverage says whether a hit holds data for ' +
-      'it (has_data null: unknown); hits known to lack it come last. Few hits: see hint, and ask again in ' +
-      "the backends' languages. Use a backend's own search for its filters.",
+      "nothing. place_coverage: whether a hit holds the place (and year) the query names. Few hits: see hint, and ask again in the backends' languages. Use a backend's own search for its filters.",
     input: z
       .object({
         query: z
