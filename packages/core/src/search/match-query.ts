@@ -54,7 +54,10 @@ export function matchQuery(
 ): TextHit[] {
   if (words.length === 0) return [];
   const boost = Object.fromEntries(index.fields.map((f) => [fieldKey(f.name), f.boost ?? 1]));
-  const perDoc = new Map<string, { score: number; credits: number[] }>();
+  // The field that counts most (the title): among hits covering as much of the question, those
+  // whose title covers more of it come first, whatever their descriptions hold.
+  const lead = fieldKey([...index.fields].sort((a, b) => (b.boost ?? 1) - (a.boost ?? 1))[0]?.name ?? '');
+  const perDoc = new Map<string, { score: number; credits: number[]; leadCredits: number[] }>();
   words.forEach((word, w) => {
     for (const unit of unitsOf(word, index)) {
       const terms = [...unit.terms.keys()];
@@ -64,32 +67,47 @@ export function matchQuery(
         combineWith: 'OR',
         boost,
         boostTerm: (term) => unit.terms.get(term) ?? 1,
-        // Near forms only for the words as asked: the lexicon's words are matched as they stand.
+        // Near forms only for the words as asked (the lexicon's words are matched as they stand), and
+        // a typo only for a word the index does not hold as it is: the costliest lookup, rarely needed.
         prefix: (term) => term.length >= 4 && unit.terms.get(term) === 1,
-        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 ? 1 : false),
+        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 && !index.known(term) ? 1 : false),
       });
       for (const result of results) {
         const credit = creditOf(result.terms, unit.terms) * unit.share;
-        const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: words.map(() => 0) };
+        const inLead = result.terms.filter((term) => result.match[term]?.includes(lead));
+        const leadCredit = creditOf(inLead, unit.terms) * unit.share;
+        const zeros = () => words.map(() => 0);
+        const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: zeros(), leadCredits: zeros() };
         entry.score += result.score * unit.share;
-        entry.credits[w] =
-          unit.share === 1 ? Math.max(entry.credits[w] ?? 0, credit) : (entry.credits[w] ?? 0) + credit;
+        const add = (held: number, more: number) => (unit.share === 1 ? Math.max(held, more) : held + more);
+        entry.credits[w] = add(entry.credits[w] ?? 0, credit);
+        entry.leadCredits[w] = add(entry.leadCredits[w] ?? 0, leadCredit);
         perDoc.set(String(result.id), entry);
       }
     }
   });
-  const hits: TextHit[] = [];
-  for (const [id, { score, credits }] of perDoc) {
-    const capped = credits.map((c) => Math.min(c, 1));
-    const coverage = capped.reduce((a, b) => a + b, 0) / words.length;
-    if (!capped.some((c) => c >= CREDIT_WELL) && coverage < COVERAGE_LOOSE) continue;
-    const matchedWords = words.filter((_, i) => (capped[i] ?? 0) > 0).map((w) => w.word);
-    hits.push({ id, score, matchedWords, coverage: Math.round(coverage * 1000) / 1000 });
+  const hits: Array<TextHit & { leadCoverage: number }> = [];
+  const share = (credits: number[]) => credits.reduce((a, c) => a + Math.min(c, 1), 0) / words.length;
+  for (const [id, { score, credits, leadCredits }] of perDoc) {
+    const coverage = share(credits);
+    if (!credits.some((c) => c >= CREDIT_WELL) && coverage < COVERAGE_LOOSE) continue;
+    const matchedWords = words.filter((_, i) => (credits[i] ?? 0) > 0).map((w) => w.word);
+    const rounded = Math.round(coverage * 1000) / 1000;
+    hits.push({ id, score, matchedWords, coverage: rounded, leadCoverage: share(leadCredits) });
   }
-  hits.sort((a, b) => b.coverage - a.coverage || b.score - a.score || a.id.localeCompare(b.id));
+  hits.sort(
+    (a, b) =>
+      b.coverage - a.coverage ||
+      b.leadCoverage - a.leadCoverage ||
+      b.score - a.score ||
+      a.id.localeCompare(b.id),
+  );
   const best = hits[0]?.coverage ?? 0;
   const floor = best * (options.relativeCoverage ?? 0.5);
-  return hits.filter((h) => h.coverage > floor).slice(0, options.limit ?? 20);
+  return hits
+    .filter((h) => h.coverage > floor)
+    .slice(0, options.limit ?? 20)
+    .map(({ leadCoverage: _, ...hit }) => hit);
 }
 
 /** The word itself, and, when none of its forms is an indexed word, its compound parts. */

@@ -77,6 +77,20 @@ describe('createTextIndex', () => {
     expect(ids(indexOf().search('fires region')).slice(0, 2)).toEqual(['fire-title', 'grass']);
   });
 
+  it('puts the title holding every word as asked above titles holding some, whatever the descriptions say', () => {
+    const index = indexOf([
+      doc(
+        'share',
+        [['en', 'Neonatal deaths as a percentage of under-five deaths']],
+        [['en', 'Child mortality']],
+      ),
+      doc('rate', [['en', 'Under-five mortality rate']], [['en', 'Child mortality']]),
+    ]);
+    const hits = index.search('under-five mortality');
+    expect(hits.map((h) => h.coverage)).toEqual([1, 1]);
+    expect(ids(hits)).toEqual(['rate', 'share']);
+  });
+
   it('returns nothing for words that match nothing', () => {
     expect(indexOf().search('xqzplorb wibbleflap')).toEqual([]);
   });

@@ -29,8 +29,8 @@ const FIELDS = [
  * Orders hits of several backends on one scale. Backends score relevance differently or not at
  * all, so their scores cannot be compared; the hits' own words can: every hit's title, id and
  * description go into one text index, searched with the query (every word optional, each in any
- * language and form). Coverage of the query ranks first, then the index's score, then each
- * adapter's own order. Weak hits are dropped; when nothing matches at all, the backends' own
+ * language and form). Coverage of the query ranks first, then the index's order (the title's
+ * coverage, then score), then each adapter's own order. Weak hits are dropped; when nothing matches at all, the backends' own
  * order stands, since they may have matched on words their hits do not show.
  */
 export function rankHits(
@@ -53,13 +53,14 @@ export function rankHits(
   const found = new Map(
     index
       .search(query, { limit: hits.length, relativeCoverage: 0, ...(languages ? { languages } : {}) })
-      .map((h) => [Number(h.id), h]),
+      .map((h, place) => [Number(h.id), { ...h, place }]),
   );
   const scored = hits.map((hit, i) => {
     const match = found.get(i);
     return {
       hit: { ...hit, matchedWords: match?.matchedWords ?? [], coverage: match?.coverage ?? 0 },
-      score: match?.score ?? 0,
+      // The index's own order: coverage, then how much of the query the title covers, then score.
+      place: match?.place ?? hits.length,
     };
   });
   const best = Math.max(0, ...scored.map((s) => s.hit.coverage));
@@ -68,7 +69,7 @@ export function rankHits(
     .sort(
       (a, b) =>
         b.hit.coverage - a.hit.coverage ||
-        b.score - a.score ||
+        a.place - b.place ||
         a.hit.rank - b.hit.rank ||
         a.hit.adapterId.localeCompare(b.hit.adapterId),
     )
