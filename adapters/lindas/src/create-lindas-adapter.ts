@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { METADATA_LANGUAGES } from './language.js';
 import { lindasPrompts, lindasResources } from './lindas-extras.js';
 import { probeLindas } from './lindas-health.js';
+import { lindasPlaces } from './lindas-places.js';
 import { LindasOptionsSchema } from './options.js';
 import { lindasSearch } from './search-cubes-capability.js';
 import { getCubeStructureTool } from './tools/get-cube-structure.js';
@@ -48,6 +49,7 @@ export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema>
     ],
     network: networkPolicyOf(parsed),
     health: (ctx) => probeLindas(ctx, parsed.url),
+    places: lindasPlaces(config),
     search: lindasSearch(config),
     languages: METADATA_LANGUAGES,
     resources: lindasResources(config),

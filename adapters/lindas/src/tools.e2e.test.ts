@@ -27,7 +27,7 @@ describe('LINDAS tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists every LINDAS tool, api_status and search_all', async () => {
+  it('lists every LINDAS tool, api_status, search_all and resolve_place', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'api_status',
@@ -36,6 +36,7 @@ describe('LINDAS tools end to end over stdio', () => {
       'list_publishers',
       'query_cube_observations',
       'resolve_municipality',
+      'resolve_place',
       'run_sparql',
       'search_all',
       'search_cubes',

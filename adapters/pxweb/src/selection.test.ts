@@ -63,6 +63,33 @@ describe('buildSelection', () => {
     );
   });
 
+  it('reads a place name in any gazetteer language as the value that codes or labels the place', () => {
+    const countries: TableStructure = {
+      ...structure,
+      variables: [
+        {
+          code: 'Land',
+          label: 'country',
+          role: 'geo',
+          elimination: true,
+          values: [
+            { code: 'DE', label: 'Germany' },
+            { code: '9', label: 'Schweiz' },
+            { code: 'X1', label: 'Congo' },
+            { code: 'X2', label: 'Democratic Republic of the Congo' },
+          ],
+        },
+      ],
+    };
+    const chosen = (asked: string[]) => buildSelection(countries, { Land: asked }, 100).items[0]?.values;
+    expect(chosen(['Allemagne', 'Німеччина'])).toEqual(['DE']);
+    expect(chosen(['Svizzera'])).toEqual(['9']);
+    expect(chosen(['République du Congo'])).toEqual(['X1']);
+    expect(() => chosen(['Atlantis'])).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    // Two places named alike, each a value of the table: refused, not guessed.
+    expect(() => chosen(['Congo'])).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+  });
+
   it('refuses a selection over the cell budget before any call', () => {
     expect(() => buildSelection(structure, { Region: ['01', '02'] }, 5)).toThrow(
       expect.objectContaining({ code: 'resource_too_large', details: { cells: 6, max_cells: 5 } }),

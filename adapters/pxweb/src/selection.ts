@@ -1,5 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
 import type { SelectionItem, TableStructure } from './api/pxweb-api.js';
+import { placeValueCode } from './place-value-code.js';
 
 export interface Selection {
   items: SelectionItem[];
@@ -9,7 +10,8 @@ export interface Selection {
 
 /**
  * Turns `filters` into a PxWeb selection, checked against the table before the portal is asked:
- * unknown variables and codes are refused with the valid choices, a variable left out is dropped
+ * unknown variables and codes are refused with the valid choices (a place name in another
+ * language is first read as the value it names), a variable left out is dropped
  * when the table allows it and taken whole when it does not, and a selection over the cell budget
  * is refused instead of being cut short.
  */
@@ -29,7 +31,10 @@ export function buildSelection(
   const items: SelectionItem[] = [];
   let cells = 1;
   for (const variable of structure.variables) {
-    const wanted = filters[variable.code];
+    // A place name in any gazetteer language stands for the one value it names, if the table has it.
+    const wanted = filters[variable.code]?.map((code) =>
+      variable.values.some((v) => v.code === code) ? code : (placeValueCode(variable.values, code) ?? code),
+    );
     if (wanted) {
       const known = new Set(variable.values.map((v) => v.code));
       const unknown = wanted.filter((code) => !known.has(code));

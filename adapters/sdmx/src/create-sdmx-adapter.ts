@@ -6,6 +6,7 @@ import { profileRoles } from './resolution/dimension-roles.js';
 import { sdmxPrompts, sdmxResources } from './sdmx-extras.js';
 import { probeSdmx } from './sdmx-health.js';
 import { SdmxOptionsSchema } from './sdmx-options.js';
+import { sdmxPlaces } from './sdmx-places.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
 import { sdmxSearch } from './search-dataflows-capability.js';
 import { checkAvailabilityTool } from './tools/check-availability.js';
@@ -73,6 +74,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     network: networkPolicyOf(config),
     health: (ctx) => probeSdmx(rt, ctx),
     search: sdmxSearch(rt),
+    places: sdmxPlaces(rt),
     ...(registry.profile ? { languages: registry.profile.languages } : {}),
     resources: sdmxResources(rt, config.id),
     prompts: sdmxPrompts(),

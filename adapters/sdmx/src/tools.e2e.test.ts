@@ -19,7 +19,7 @@ describe('SDMX tools end to end over stdio', () => {
     await fixture?.close();
   });
 
-  it('lists the nine tools of each registry, api_status and search_all', async () => {
+  it('lists the nine tools of each registry, api_status, search_all and resolve_place', async () => {
     const { tools } = await session.client.listTools();
     const nine = [
       'check_availability',
@@ -33,7 +33,7 @@ describe('SDMX tools end to end over stdio', () => {
       'search_dataflows',
     ];
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['api_status', 'search_all', ...nine, ...nine.map((name) => `bis_${name}`)].sort(),
+      ['api_status', 'search_all', 'resolve_place', ...nine, ...nine.map((name) => `bis_${name}`)].sort(),
     );
   });
 

@@ -41,6 +41,13 @@ export {
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
 export { limitParam, NextOffsetSchema, nextOffset, offsetParam } from './contract/paging.js';
+export type {
+  AdapterPlaces,
+  CoverageQuestion,
+  HitCoverage,
+  PlaceCode,
+  PlaceCoding,
+} from './contract/place-capability.js';
 export type { AdapterSearch, SearchHit, SearchRequest } from './contract/search-capability.js';
 export {
   type AnyObjectSchema,
@@ -111,6 +118,16 @@ export {
   type PrometheusMetricsOptions,
 } from './observe/load-prometheus-metrics.js';
 export { noTelemetry, type Telemetry } from './observe/telemetry.js';
+export { foldName } from './places/fold-name.js';
+export { type Gazetteer, gazetteer, type PlaceMention } from './places/gazetteer.js';
+export {
+  PLACE_LANGUAGES,
+  type Place,
+  type PlaceCodes,
+  type PlaceKind,
+  type PlaceLanguage,
+  placeName,
+} from './places/place.js';
 export { inferType, keepableTableOf, toKeptTable } from './results/keepable-table.js';
 export {
   createKeptResults,

@@ -12,6 +12,7 @@ import { literal } from '../sparql/sparql-terms.js';
 import { findDimension, type NamedDimension } from './dimension-names.js';
 import { CODELIST_TTL_MS, dimensionValuesSource } from './dimension-values-source.js';
 import type { ObservationFilter } from './observation-filter.js';
+import { placeValue } from './place-values.js';
 
 const CLOSE_VALUES = 5;
 /** Values read to find close ones: a code list of every Swiss municipality fits. */
@@ -41,18 +42,21 @@ function equalityValues(
 /**
  * Refuses a filter value that names no value of its coded dimension, as the store would silently
  * answer no rows: an unknown label reads as "no data" when it is a typo. One query per filtered
- * dimension says which of the asked labels or IRIs exist (kept as long as the code lists); only on
- * a miss is the dimension's list read, to suggest close values. Returns the requests sent.
+ * dimension says which of the asked labels or IRIs exist (kept as long as the code lists); a miss
+ * that names a place in another language is read as the value it stands for (`placeValue`); only
+ * then is the dimension's list read, to suggest close values. Returns the requests sent and the
+ * filters with place names replaced by those values.
  */
-export async function checkFilterValues(
+export async function checkFilterValues<F extends DimensionFilters | ObservationFilter[] | undefined>(
   ctx: ToolContext,
   endpoint: string,
   cubeUri: string,
-  filters: DimensionFilters | ObservationFilter[] | undefined,
+  filters: F,
   dimensions: NamedDimension[],
   language: Language,
-): Promise<number> {
+): Promise<{ sent: number; filters: F }> {
   let sent = 0;
+  const replaced = new Map<string, string>();
   for (const [dim, values] of equalityValues(filters, dimensions)) {
     const query = `${PREFIXES}
 SELECT DISTINCT ?asked WHERE {
@@ -63,10 +67,39 @@ SELECT DISTINCT ?asked WHERE {
     const answer = await selectRows(ctx, endpoint, query, { cacheTtlMs: CODELIST_TTL_MS });
     if (!answer.fromCache) sent++;
     const found = new Set(answer.body.results.bindings.map((b) => b.asked?.value));
-    const missing = [...values].find((v) => !found.has(v));
-    if (missing !== undefined) throw await unknownValue(ctx, endpoint, cubeUri, dim, missing, language);
+    for (const missing of [...values].filter((v) => !found.has(v))) {
+      const place = await placeValue(ctx, endpoint, cubeUri, dim, missing);
+      if (!place) throw await unknownValue(ctx, endpoint, cubeUri, dim, missing, language);
+      sent += place.sent;
+      replaced.set(`${dim.path}\u0000${missing}`, place.value);
+    }
   }
-  return sent;
+  return { sent, filters: replaceValues(filters, dimensions, replaced) };
+}
+
+function replaceValues<F extends DimensionFilters | ObservationFilter[] | undefined>(
+  filters: F,
+  dimensions: NamedDimension[],
+  replaced: Map<string, string>,
+): F {
+  if (!filters || replaced.size === 0) return filters;
+  const swap = (dimension: string, value: string | number) =>
+    typeof value === 'string'
+      ? (replaced.get(`${findDimension(dimensions, dimension).path}\u0000${value.trim()}`) ?? value)
+      : value;
+  if (Array.isArray(filters)) {
+    return filters.map((f) => (f.op === '=' ? { ...f, value: swap(f.dimension, f.value) } : f)) as F;
+  }
+  return Object.fromEntries(
+    Object.entries(filters).map(([dimension, value]) => [
+      dimension,
+      Array.isArray(value)
+        ? value.map((v) => swap(dimension, v))
+        : typeof value === 'object'
+          ? value
+          : swap(dimension, value),
+    ]),
+  ) as F;
 }
 
 async function unknownValue(

@@ -138,11 +138,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
       const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
       const dimensions = nameDimensions(description, language);
       const periods = periodFilters(dimensions, input.start_period, input.end_period);
-      const filterPatternList = [
-        ...filterPatterns(input.filters, dimensions),
-        ...periods.map((f, i) => filterPattern(f, dimensions, 100 + i)),
-      ];
-      const checks = await checkFilterValues(
+      const checked = await checkFilterValues(
         ctx,
         config.endpoint,
         input.cube_id,
@@ -150,6 +146,10 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         dimensions,
         language,
       );
+      const filterPatternList = [
+        ...filterPatterns(checked.filters, dimensions),
+        ...periods.map((f, i) => filterPattern(f, dimensions, 100 + i)),
+      ];
       const query = observationQuery({
         cubeUri: input.cube_id,
         dimensions,
@@ -192,7 +192,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           total_matched: null,
           labels_resolved: input.resolve_labels,
           filters_applied: filterPatternList.length,
-          sparql_requests: (cacheHit ? 1 : 2) + checks,
+          sparql_requests: (cacheHit ? 1 : 2) + checked.sent,
         },
         source: lindasSource({
           adapterId: config.adapterId,

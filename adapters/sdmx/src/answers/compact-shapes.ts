@@ -11,10 +11,12 @@ export const resolutionShape = {
         asked: z.string(),
         code: z.string(),
         label: z.string(),
-        matched_by: z.enum(['code', 'label', 'words', 'uncoded']),
+        matched_by: z.enum(['code', 'label', 'words', 'place', 'uncoded']),
       }),
     )
-    .describe('Each filter value as asked and the code it was read as.'),
+    .describe(
+      'Each filter value as asked and the code it was read as (matched_by "place": a place name in another language, read through the gazetteer).',
+    ),
   defaults_applied: z
     .array(
       z.object({

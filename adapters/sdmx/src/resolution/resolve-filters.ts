@@ -1,10 +1,12 @@
-import { type DimensionFilters, dimensionConditions, OpenDataError } from '@opendata-mcp/core';
+import { type DimensionFilters, dimensionConditions, gazetteer, OpenDataError } from '@opendata-mcp/core';
 import type { FlowComponent, FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
 import { isSdmxId } from '../registry/sdmx-ids.js';
+import type { CodeInfo } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { ancestorsOf, codeTree } from './code-tree.js';
 import { ROLE_ALIASES, type Role, type RoledDimension } from './dimension-roles.js';
+import { placeCodeIn } from './place-codes.js';
 import { type CodeCandidate, resolveCode } from './resolve-code.js';
 import { wordForms } from './word-forms.js';
 
@@ -13,7 +15,7 @@ export interface ResolvedFilter {
   asked: string;
   code: string;
   label: string;
-  matched_by: 'code' | 'label' | 'words' | 'uncoded';
+  matched_by: 'code' | 'label' | 'words' | 'place' | 'uncoded';
 }
 
 export interface AppliedDefault {
@@ -163,6 +165,8 @@ function resolveOne(
     return { dimension: dimension.id, asked, code: hit.code, label: hit.label, matched_by: hit.matched_by };
   }
   if (hit.status === 'ambiguous') return { dimension: dimension.id, asked, candidates: hit.candidates };
+  const place = placeCode(codes, asked, language);
+  if (place) return { dimension: dimension.id, asked, ...place };
   throw new OpenDataError(
     'invalid_input',
     `No code of ${dimension.id} in ${flowId} matches "${asked.slice(0, 60)}".`,
@@ -171,4 +175,23 @@ function resolveOne(
       details: { dimension: dimension.id },
     },
   );
+}
+
+/**
+ * A place name the code list does not use ("Brasilien", "Німеччина", "EU") read through the
+ * gazetteer: the one code its places have in this list. Names that fit several places coding to
+ * different codes are left unresolved, as a guess would be.
+ */
+function placeCode(
+  codes: CodeInfo[],
+  asked: string,
+  language: string,
+): { code: string; label: string; matched_by: 'place' } | null {
+  const found = new Map<string, string>();
+  for (const place of gazetteer().find(asked)) {
+    const code = placeCodeIn(codes, place, language);
+    if (code) found.set(code.id, pickText(code.names, language) ?? code.id);
+  }
+  const [only, ...others] = found;
+  return only && others.length === 0 ? { code: only[0], label: only[1], matched_by: 'place' } : null;
 }

@@ -27,6 +27,7 @@ import type { HierarchyInfo } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { areaKinds } from '../resolution/area-kinds.js';
 import { codeTree } from '../resolution/code-tree.js';
+import { gazetteerGroup } from '../resolution/gazetteer-group.js';
 import { hierarchyGroups, loadHierarchies } from '../resolution/hierarchies.js';
 import { membersOf } from '../resolution/members.js';
 import { resolveCode } from '../resolution/resolve-code.js';
@@ -58,7 +59,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           .max(200)
           .optional()
           .describe(
-            'A region or group, by code or label ("Sub-Saharan Africa"): only its members (default: all areas).',
+            'A region or group, by code or label in any language ("Sub-Saharan Africa", "G7"): only its members (default: all areas).',
           ),
         areas: z
           .enum(['all', 'countries', 'aggregates'])
@@ -85,7 +86,10 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
       within: z
         .object({ code: z.string(), label: z.string(), members: z.number(), countries: z.boolean() })
         .nullable()
-        .describe('The region asked for; countries false means its members are sub-groups.'),
+        .describe(
+          'The region asked for; countries false means its members are sub-groups. A code such as ' +
+            '"group/G7" is a group the registry does not code, its members taken from the gazetteer.',
+        ),
       series_key: z.string(),
       returned: z.number(),
       truncated: z.boolean(),
@@ -251,7 +255,21 @@ function findRegion(
   const aggregates = all.filter((c) => tree.children.has(c.id) || inHierarchy.has(c.id));
   const hit = resolveCode(aggregates, asked, { role: 'geography', language: question.language });
   if (hit.status === 'ambiguous') return { ambiguous: { dimension, asked, candidates: hit.candidates } };
-  if (hit.status === 'unknown') {
+  const usable = new Set(codes.map((c) => c.id));
+  const group = hit.status === 'unknown' ? gazetteerGroup(asked, all, aggregates, question.language) : null;
+  if (group?.kind === 'gazetteer') {
+    const memberCodes = group.memberCodes.filter((c) => usable.has(c));
+    if (memberCodes.length > 0)
+      return {
+        code: group.place.id,
+        label: group.label,
+        members: memberCodes.length,
+        countries: true,
+        memberCodes,
+      };
+  }
+  const groupCode = hit.status === 'resolved' ? hit.code : group?.kind === 'registry' ? group.code : null;
+  if (groupCode === null) {
     throw new OpenDataError(
       'invalid_input',
       `No region or group of ${dimension} matches "${asked.slice(0, 60)}".`,
@@ -260,18 +278,17 @@ function findRegion(
       },
     );
   }
-  const usable = new Set(codes.map((c) => c.id));
-  const members = membersOf(all, hit.code, hierarchies);
+  const members = membersOf(all, groupCode, hierarchies);
   const memberCodes = members.codes.filter((c) => usable.has(c));
   if (memberCodes.length === 0) {
-    throw new OpenDataError('invalid_input', `The code list gives ${hit.code} no members.`, {
+    throw new OpenDataError('invalid_input', `The code list gives ${groupCode} no members.`, {
       hint: 'Filter the area dimension by codes instead, or choose another region.',
     });
   }
-  const code = all.find((c) => c.id === hit.code);
+  const code = all.find((c) => c.id === groupCode);
   return {
-    code: hit.code,
-    label: (code && pickText(code.names, question.language)) ?? hit.code,
+    code: groupCode,
+    label: (code && pickText(code.names, question.language)) ?? groupCode,
     members: memberCodes.length,
     countries: members.countries,
     memberCodes,

@@ -6,6 +6,7 @@ import type {
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { RequestContext, ToolContext } from './context.js';
+import type { AdapterPlaces } from './place-capability.js';
 import type { AdapterSearch } from './search-capability.js';
 import type { AnyObjectSchema, AnyToolDefinition } from './tool.js';
 
@@ -81,6 +82,8 @@ export interface Adapter {
   health?(ctx: ToolContext): Promise<HealthProbe>;
   /** Optional: lets `search_all` search this backend alongside the others. */
   search?: AdapterSearch;
+  /** Optional: how this backend codes gazetteer places (`resolve_place`, place names in filters, coverage in `search_all`). */
+  places?: AdapterPlaces;
   /**
    * Optional: the languages its names and descriptions are written in (ISO 639-1, e.g. ["de", "fr"]),
    * so `search_all` reads hits in their language and tells an agent which language to ask in.

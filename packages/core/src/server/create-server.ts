@@ -29,6 +29,7 @@ import { createQueryTexts } from './query-texts.js';
 import { registerExtras } from './register-extras.js';
 import { withOriginNames } from './rename-origins.js';
 import { createRequestStateSealer } from './request-context.js';
+import { createResolvePlaceTool } from './resolve-place-tool.js';
 import { runContentTool } from './run-content-tool.js';
 import { createSearchAllTool } from './search-all-tool.js';
 import type { CallOptions, OpenDataServer, OpenDataServerOptions } from './server-types.js';
@@ -83,6 +84,7 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
   const composed = composeAdapters(entries, [
     'api_status',
     'search_all',
+    'resolve_place',
     ...extensionTools.map((tool) => tool.name),
   ]);
   const adapters = entries.map((entry) => ('adapter' in entry ? entry.adapter : entry));
@@ -120,9 +122,14 @@ export function createOpenDataServer(options: OpenDataServerOptions): OpenDataSe
         },
       ]
     : [];
+  // Only when some backend maps places: the codes per backend are what the tool is for.
+  const placeTool: ComposedTool[] = adapters.some((a) => a.places)
+    ? [{ name: 'resolve_place', tool: createResolvePlaceTool(adapters, adapterContext), owner: SERVER }]
+    : [];
   const tools: ComposedTool[] = [
     { name: 'api_status', tool: statusTool, owner: SERVER },
     ...searchTool,
+    ...placeTool,
     ...extensionTools.map((tool) => ({ name: tool.name, tool, owner: SERVER })),
     ...composed,
   ];

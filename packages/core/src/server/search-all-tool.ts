@@ -5,7 +5,9 @@ import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contra
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { describeLanguages } from './describe-languages.js';
-import { type RankedHit, rankHits } from './rank-hits.js';
+import { type PlaceCoverage, withPlaceCoverage } from './hit-coverage.js';
+import { questionPlace } from './question-place.js';
+import { type RankedHit, rankHits, type ScoredHit } from './rank-hits.js';
 
 // A backend that has not answered by then is reported as failed; the others still answer.
 const SEARCH_TIMEOUT_MS = 20_000;
@@ -27,6 +29,18 @@ const HitSchema = z.object({
       'Words of the query this hit matched (in any form or language); empty when the backend matched on words it does not show.',
     ),
   coverage: z.number().describe('Share of the query words matched, 0..1: hits are ordered by it first.'),
+  place_coverage: z
+    .object({
+      place: z.string().describe('The place name found in the query.'),
+      place_ids: z.array(z.string()).describe('Gazetteer ids it names (resolve_place tells more).'),
+      period: z.string().nullable().describe('The year the query names, if any.'),
+      has_data: z
+        .boolean()
+        .nullable()
+        .describe('Whether this hit holds data for the place (and year): null when unknown.'),
+    })
+    .optional()
+    .describe('Only when the query names a place; hits known to lack it come after the others.'),
   open: z
     .object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) })
     .describe('The call that shows its structure: pass it on as it is.'),
@@ -65,7 +79,7 @@ export function createSearchAllTool(
       'languages are recognised, and hits are ordered by how many of your words they match (matched_words, ' +
       "coverage), titles counting more than descriptions. Each hit's open is the call that shows its " +
       'structure. A backend listed as failed or cannot_search was not searched, so no hit there proves ' +
-      "nothing. Few hits: see hint, and ask again in the backends' languages. Use a backend's own search for its filters.",
+      "nothing. place_coverage: whether a hit holds the place (and year) the query names. Few hits: see hint, and ask again in the backends' languages. Use a backend's own search for its filters.",
     input: z
       .object({
         query: z
@@ -145,7 +159,17 @@ export function createSearchAllTool(
         outcomes.flatMap((o) => o.hits),
         input.query,
       );
-      const page = ranked.slice(input.offset, wanted);
+      const question = questionPlace(input.query);
+      const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
+      const ordered: Array<ScoredHit & { placeCoverage?: PlaceCoverage }> = question
+        ? [
+            ...(await withPlaceCoverage(ranked.slice(0, wanted), question, adapters, (a) =>
+              contextFor(a, signal),
+            )),
+            ...ranked.slice(wanted),
+          ]
+        : ranked;
+      const page = ordered.slice(input.offset, wanted);
       const truncated = ranked.length > wanted || outcomes.some((o) => o.full);
       return {
         data: {
@@ -160,6 +184,7 @@ export function createSearchAllTool(
             publisher: h.publisher ?? null,
             matched_words: h.matchedWords,
             coverage: h.coverage,
+            ...(h.placeCoverage ? { place_coverage: h.placeCoverage } : {}),
             open: h.open,
           })),
           backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
