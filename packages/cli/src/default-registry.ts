@@ -19,6 +19,8 @@ export const defaultRegistry: AdapterRegistry = createRegistry([
     options: CkanOptionsSchema,
     create: createCkanAdapter,
     fixture: 'ckan',
+    // The offline catalogue gathers records of portals in English, German, Ukrainian, Portuguese and Dutch.
+    fixtureOptions: { quirks: { languages: ['en', 'de', 'uk', 'pt', 'nl'] } },
     demo: ckanDemoJourney,
   },
   {

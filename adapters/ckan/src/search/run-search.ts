@@ -86,9 +86,27 @@ export async function runSearch(
     truncated: req.offset + hits.length < ranked.length,
     queries: [q, looseQuery(looseTerms)],
     first,
-    note:
-      `Only ${count} dataset(s) matched most of the words, so a second, looser query (any of the words, ` +
-      "their stems and other languages' words for them) was sent; its further hits follow, ranked by how " +
-      `much of the question they cover, those matching too little left out.${cut ? ` The portal found ${looseCount} loose matches; the best ${window} by its own score were ranked.` : ''}`,
+    note: loosenedNote(
+      count,
+      ranked.length - strict.length,
+      cut ? { found: looseCount, ranked: window } : null,
+    ),
   };
+}
+
+/** What the looser query did, in words: how many matched most words, and what it added, if anything. */
+function loosenedNote(
+  strict: number,
+  added: number,
+  cut: { found: number | null; ranked: number } | null,
+): string {
+  const first =
+    strict === 0
+      ? 'No dataset matched most of the words'
+      : `Only ${strict} dataset(s) matched most of the words`;
+  const sent =
+    "so a second, looser query (any of the words, their stems and other languages' words for them) was sent";
+  if (added === 0) return `${first}, ${sent}; it found nothing more that covers enough of the question.`;
+  const more = `; ${added} more dataset(s) follow, ranked by how much of the question they cover, those matching too little left out.`;
+  return `${first}, ${sent}${more}${cut ? ` The portal found ${cut.found} loose matches; the best ${cut.ranked} by its own score were ranked.` : ''}`;
 }

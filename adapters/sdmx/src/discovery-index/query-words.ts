@@ -1,3 +1,4 @@
+import { baseLanguage, isStopWord } from '@opendata-mcp/core';
 import { wordForms } from '../resolution/word-forms.js';
 
 /** A word of the question as asked, with the form the index compares. */
@@ -6,10 +7,16 @@ export interface QueryWord {
   form: string;
 }
 
-/** The meaningful words of a question (stop words dropped), each once, with their comparable forms. */
-export function queryWords(query: string): QueryWord[] {
+/**
+ * The meaningful words of a question, each once, with their comparable forms. Stop words are dropped in
+ * English and in the language the question is asked in ("des", "au" in French), so they never count as
+ * matched words.
+ */
+export function queryWords(query: string, language?: string): QueryWord[] {
+  const lang = language ? baseLanguage(language) : null;
   const out: QueryWord[] = [];
   for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
+    if (lang && isStopWord(word.toLowerCase(), lang)) continue;
     const form = wordForms(word)[0];
     if (form && !out.some((w) => w.form === form)) out.push({ word, form });
   }

@@ -63,7 +63,7 @@ export async function findIndicators(
 ): Promise<IndicatorSearch> {
   const opened = await openDiscoveryIndex(rt, ctx);
   const flows = opened.index.flows.filter((f) => inScope(rt, f.id));
-  const words = queryWords(request.query);
+  const words = queryWords(request.query, request.language);
   const wanted = words.map((w) => w.form);
   const byId = new Map(flows.map((f) => [f.id, f]));
   const flowName = (id: string) => {

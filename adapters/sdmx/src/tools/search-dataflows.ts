@@ -75,9 +75,9 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       const index =
         (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
         flowsOnlyIndex(list.dataflows);
-      const words = queryWords(input.query ?? '');
-      const text = (input.query ?? '').toLowerCase().trim();
       const language = input.language ?? rt.language;
+      const words = queryWords(input.query ?? '', language);
+      const text = (input.query ?? '').toLowerCase().trim();
       const matched = index.flows
         .filter((f) => inScope(rt, f.id))
         .flatMap((f) => {

@@ -52,7 +52,9 @@ const BackendSchema = z.object({
   status: z
     .enum(['answered', 'failed', 'cannot_search'])
     .describe('"failed": the backend did not answer, so a miss there means nothing.'),
-  hits: z.number().describe('Hits this backend returned.'),
+  hits: z
+    .number()
+    .describe('Hits this backend returned, before hits far weaker than the best were dropped from the list.'),
   languages: z
     .array(z.string())
     .nullable()
