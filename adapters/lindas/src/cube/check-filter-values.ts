@@ -1,6 +1,7 @@
 import {
   type DimensionFilters,
   dimensionConditions,
+  gazetteer,
   nearbyNames,
   OpenDataError,
   type ToolContext,
@@ -119,13 +120,16 @@ SELECT ?value ?label WHERE {
   const names = answer.body.results.bindings
     .map((b) => b.label?.value ?? b.value?.value)
     .filter((name): name is string => Boolean(name));
-  const close = closeValues(asked, names);
+  const within = valuesWithinCanton(asked, names);
+  const close = closeValues(asked, names).filter((name) => !within.values.includes(name));
   const shown = close.map((name) => `"${name.slice(0, 80)}"`).join(', ');
+  const inside = within.values.map((name) => `"${name.slice(0, 80)}"`).join(', ');
   return new OpenDataError(
     'invalid_input',
     `No value of "${dim.name}" in this cube matches "${asked.slice(0, 60)}".`,
     {
       hint:
+        `${within.values.length > 0 ? `Values within ${within.canton}: ${inside}; pass them as a list for the whole canton. ` : ''}` +
         `${close.length > 0 ? `Close values: ${shown}. ` : ''}` +
         `list_dimension_values {"cube_id": "${cubeUri}", "dimension": "${dim.name.slice(0, 80)}"} lists them all.`,
       details: { dimension: dim.path },
@@ -136,4 +140,20 @@ SELECT ?value ?label WHERE {
 /** The names nearest to what was asked: those containing it (or contained in it) first, then by edit distance. */
 export function closeValues(asked: string, names: string[]): string[] {
   return nearbyNames(asked, names, CLOSE_VALUES);
+}
+
+/**
+ * Values of a dimension that lie in the canton asked for, where the cube tags regions below a canton
+ * with its abbreviation ("Dorneck / Thierstein (SO)" for Solothurn): the canton itself is then no
+ * value, and its parts are what the question wants.
+ */
+export function valuesWithinCanton(asked: string, names: string[]): { canton: string; values: string[] } {
+  for (const place of gazetteer().find(asked)) {
+    const abbreviation = place.kind === 'canton' ? place.codes.abbreviation : undefined;
+    if (!abbreviation) continue;
+    const tag = `(${abbreviation})`;
+    const values = names.filter((name) => name.includes(tag)).slice(0, CLOSE_VALUES * 2);
+    if (values.length > 0) return { canton: `${asked.slice(0, 40)} ${tag}`, values };
+  }
+  return { canton: '', values: [] };
 }
