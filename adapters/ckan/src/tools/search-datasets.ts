@@ -43,12 +43,10 @@ export function searchDatasetsTool(rt: CkanRuntime) {
     name: 'search_datasets',
     title: `Search datasets (${rt.title})`,
     description:
-      `Start here. Full-text search over the datasets of the CKAN portal ${rt.title}: ids, titles, ` +
-      'publishers, licences, formats. Type the question as words; every word is optional and datasets ' +
-      'matching more of them come first (`matched_words` says which). Then get_dataset for the ' +
-      "resources, get_schema for a table's columns, query_resource to compute with SQL. When " +
-      'truncated, call again with offset = next_offset. With no hit, `hint` says what to try and ' +
-      '`publishers` lists who publishes here.',
+      `Start here. Searches the datasets of the CKAN portal ${rt.title} (ids, titles, publishers, ` +
+      'licences, formats) by words; every word is optional, datasets matching more come first ' +
+      '(matched_words). Then get_dataset for resources, get_schema for columns, query_resource for SQL. ' +
+      'No hit: hint says what to try, publishers who publishes here.',
     input: z
       .object({
         query: z

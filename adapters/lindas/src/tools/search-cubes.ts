@@ -20,11 +20,10 @@ export function searchCubesTool(config: LindasToolConfig) {
     name: 'search_cubes',
     title: 'Search LINDAS cubes',
     description:
-      'Start here. Finds statistical cubes of the Swiss federal linked-data service by words in their ' +
-      'names or descriptions in German, French, Italian or English, e.g. "waldbrand", "noise exposure"; ' +
-      'every word is optional, word forms and compounds match, and cubes covering more of your words come ' +
-      'first (matched_words, coverage). Published cubes, newest version, by default. truncated true means ' +
-      'more matched: raise limit or narrow with publisher_id. Pass a cube_id to get_cube_structure or ' +
+      'Start here. Finds cubes of the Swiss federal linked-data service by words of their names or ' +
+      'descriptions (German, French, Italian, English), e.g. "waldbrand"; every word is optional, word ' +
+      'forms and compounds match, cubes covering more come first (matched_words). Published cubes, newest ' +
+      'version, by default; narrow with publisher_id. Pass a cube_id to get_cube_structure or ' +
       'query_cube_observations.',
     input: z
       .object({

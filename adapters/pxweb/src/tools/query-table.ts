@@ -32,7 +32,7 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       'arrays of codes; a column with one value in every row is given once in fixed; labels names each code ' +
       'once (labels.Region["01"]). value is a number (null when the portal has none) and status the portal’s ' +
       'symbol for a missing or provisional value (".." and the like). no_data means the portal answered without ' +
-      'a single value for the selection; it is not an outage. When truncated, call again with offset = next_offset.',
+      'a single value for the selection; it is not an outage.',
     input: z
       .object({
         table_id: TableIdSchema,

@@ -27,7 +27,7 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       'is optional and word forms match; tables covering more of your words come first (matched_words, ' +
       'coverage). Each hit gives the table id for get_table_structure and query_table, its title, when it ' +
       'was updated and, on v2 portals, its first and last period. An empty list is an answer: no table ' +
-      'matched these words. When truncated, call again with offset = next_offset.',
+      'matched these words.',
     input: z
       .object({
         query: z.string().trim().min(2).max(200).describe('Words to look for, 2..200 characters.'),

@@ -8,12 +8,13 @@ export interface QueryWord {
 }
 
 /**
- * The meaningful words of a question, each once, with their comparable forms. Stop words are dropped in
- * English and in the language the question is asked in ("des", "au" in French), so they never count as
- * matched words.
+ * The meaningful words of a question, each once, with their comparable forms. Stop words of the
+ * question's language are dropped ("des", "au" in French), so they never count as matched words; English
+ * keeps the short list of word-forms.ts, since statistical labels mean something by "under" or "over".
  */
 export function queryWords(query: string, language?: string): QueryWord[] {
-  const lang = language ? baseLanguage(language) : null;
+  const base = language ? baseLanguage(language) : null;
+  const lang = base === 'en' ? null : base;
   const out: QueryWord[] = [];
   for (const word of query.split(/[^\p{L}\p{N}]+/u)) {
     if (lang && isStopWord(word.toLowerCase(), lang)) continue;

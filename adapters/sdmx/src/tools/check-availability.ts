@@ -21,8 +21,7 @@ export function checkAvailabilityTool(rt: SdmxRuntime) {
       'so far, how many series (and observations, where counted) and the time span: which countries ' +
       'report an indicator, which years exist, whether a slice exists. filters as in ' +
       'get_indicator_value. answered_from names the source; no_observations means nothing is held. ' +
-      'time_range is the span with data when the source states it; when only the latest observation ' +
-      'of each series could be read, time_range is null and latest_period gives the most recent period.',
+      "time_range is null when only each series' latest observation could be read: then latest_period.",
     input: z
       .object({
         ...flowInputShape,

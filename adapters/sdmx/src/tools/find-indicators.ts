@@ -19,11 +19,11 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
     title: 'Find indicators across dataflows',
     description:
       `Start here for a statistic. Finds indicators by words in every dataflow of the ${rt.title} ` +
-      'registry (code lists and flow titles; word forms and spellings match). Each hit has the ' +
+      'registry (code lists and flow titles). Each hit has the ' +
       'indicator code and label, its flow_id (evidence: filed_under_flow and constraint are strong, ' +
       'code_list weak) and its unit when known: pass flow_id and the code or label to ' +
       'get_indicator_value, get_indicator_table or get_indicator_series. flows lists flows whose titles ' +
-      'match. When truncated, call again with offset = next_offset.',
+      'match.',
     input: z
       .object({
         query: z

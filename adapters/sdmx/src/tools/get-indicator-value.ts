@@ -48,8 +48,7 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
       'latest), with unit, labels and citation. filters take labels or codes: {"indicator": "under-five ' +
       'mortality", "sex": "girls", "area": "Brazil"}. It never picks a value for you: status is ok, ' +
       'no_observations, not_a_single_value (see varying) or ambiguous (see ambiguous); narrow a filter ' +
-      'and call again. Report defaults_applied with the value, and the bounds where the registry gives ' +
-      'them. result_id keeps the matching observations for query_results.',
+      'and call again. Report defaults_applied and any bounds with the value; result_id feeds query_results.',
     input: z
       .object({
         ...flowInputShape,

@@ -38,7 +38,7 @@ export function queryDataTool(rt: SdmxRuntime) {
       'an unknown code is refused with the valid ones. Columnar: rows of codes, one-value columns once ' +
       'in fixed, labels.<dimension>.<code> names codes. value is a number; obs_value, the published ' +
       'text, only when it differs. sort with limit gives a top N. no_data: nothing for this slice, not ' +
-      'an outage. When truncated, call again with offset = next_offset.',
+      'an outage.',
     input: z
       .object({
         ...flowInputShape,

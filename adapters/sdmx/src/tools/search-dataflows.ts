@@ -8,24 +8,27 @@ import {
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { peekDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
-import { matchedWords, queryWords } from '../discovery-index/query-words.js';
 import { flowsOnlyIndex } from '../discovery-index/searchable-index.js';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import { pickText } from '../registry/pick-text.js';
 import { AgencyIdSchema, LanguageSchema } from '../registry/sdmx-ids.js';
+import type { DataflowInfo } from '../registry/structure-types.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
+
+/** Ranked flows read for one question: more than any page, fewer than a registry's whole list. */
+const RANKED_FLOWS = 500;
 
 export function searchDataflowsTool(rt: SdmxRuntime) {
   return defineTool({
     name: 'search_dataflows',
     title: 'Search SDMX dataflows',
     description:
-      `Start here for a table. Lists the dataflows of the ${rt.title} registry whose id, name or ` +
-      'description has every word of the query (all, by id, without one). Pass a flow_id ("CME") to ' +
-      'get_dataflow_structure, list_codes or query_data. When truncated, call again with offset = ' +
-      'next_offset.',
+      `Start here for a table. Lists the dataflows of the ${rt.title} registry: an id containing the query ` +
+      'first, then flows ranked by how many of its words their texts hold ' +
+      '(matched_words); no query lists all. Pass a flow_id ("CME") to get_dataflow_structure, list_codes ' +
+      'or query_data.',
     input: z
       .object({
         query: z
@@ -76,26 +79,33 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
         (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
         flowsOnlyIndex(list.dataflows);
       const language = input.language ?? rt.language;
-      const words = queryWords(input.query ?? '', language);
       const text = (input.query ?? '').toLowerCase().trim();
-      const matched = index.flows
-        .filter((f) => inScope(rt, f.id))
-        .flatMap((f) => {
-          const held = matchedWords(words, index.flowWords.get(f) ?? []);
-          const byId = !text || f.id.toLowerCase().includes(text);
-          if (!byId && (words.length === 0 || held.length < words.length)) return [];
-          return [
-            {
-              id: f.id,
-              agency: f.agency,
-              version: f.version,
-              name: pickText(f.names, language),
-              description: pickText(f.descriptions, language),
-              matched_words: held,
-            },
-          ];
-        })
-        .sort((a, b) => a.id.localeCompare(b.id) || a.agency.localeCompare(b.agency));
+      const scoped = index.flows.filter((f) => inScope(rt, f.id));
+      const row = (f: DataflowInfo, matched_words: string[]) => ({
+        id: f.id,
+        agency: f.agency,
+        version: f.version,
+        name: pickText(f.names, language),
+        description: pickText(f.descriptions, language),
+        matched_words,
+      });
+      // An id asked for comes first; then flows ranked by how much of the question their texts cover.
+      const byId = scoped.filter((f) => !text || f.id.toLowerCase().includes(text));
+      const taken = new Set(byId);
+      const ranked = text
+        ? index.flowText.search(input.query ?? '', { limit: RANKED_FLOWS }).flatMap((hit) => {
+            const flow = index.flows[Number(hit.id)];
+            if (!flow || taken.has(flow) || !inScope(rt, flow.id)) return [];
+            taken.add(flow);
+            return [row(flow, hit.matchedWords)];
+          })
+        : [];
+      const matched = [
+        ...byId
+          .sort((a, b) => a.id.localeCompare(b.id) || a.agency.localeCompare(b.agency))
+          .map((f) => row(f, [])),
+        ...ranked,
+      ];
       const flows = matched.slice(input.offset, input.offset + input.limit);
       const truncated = matched.length > input.offset + flows.length;
       return {

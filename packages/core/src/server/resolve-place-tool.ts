@@ -70,7 +70,7 @@ export function createResolvePlaceTool(
     title: 'Resolve a place',
     description:
       'A place name in any of en, de, fr, it, nl, es, uk, ru (country, group such as "EU", Swiss canton or ' +
-      "town) as the place, a group's members and each backend's code. Filters take these names already. " +
+      "town) as the place, a group's members and each backend's code, which filters take by name too. " +
       'An ambiguous name is refused with candidates: pass kind or an id.',
     input: z
       .object({

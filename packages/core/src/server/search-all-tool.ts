@@ -75,13 +75,11 @@ export function createSearchAllTool(
     name: 'search_all',
     title: 'Search every backend',
     description:
-      'Start here when you do not know which backend holds the answer: searches the cubes, tables, datasets, ' +
-      'dataflows and indicators of every backend at once. Ask in plain words, in any of the languages listed ' +
-      'per backend: every word is optional, word forms, compounds and common statistical terms in other ' +
-      'languages are recognised, and hits are ordered by how many of your words they match (matched_words, ' +
-      "coverage), titles counting more than descriptions. Each hit's open is the call that shows its " +
-      'structure. A backend listed as failed or cannot_search was not searched, so no hit there proves ' +
-      "nothing. place_coverage: whether a hit holds the place (and year) the query names. Few hits: see hint, and ask again in the backends' languages. Use a backend's own search for its filters.",
+      'Start here when you do not know which backend holds the answer: one search over the cubes, tables, ' +
+      'datasets, dataflows and indicators of all backends. Plain words in any language listed per backend; ' +
+      "every word optional, hits covering more come first (matched_words). A hit's " +
+      'open is the call that shows its structure; place_coverage says whether it holds the place the query ' +
+      'names. A backend that failed or cannot_search was not searched: no hit there proves nothing.',
     input: z
       .object({
         query: z

@@ -24,7 +24,8 @@ function jsonCell(ref: string, type: string): string {
   }
   if (FLOATING.test(type)) {
     // Rounded to the 15 significant digits a double holds, as readRowArrays does: a sum's float noise goes.
-    const rounded = `CASE WHEN abs(${ref}) BETWEEN ${SIGNIFICANT_RANGE[0]} AND ${SIGNIFICANT_RANGE[1]} THEN round(${ref}, (${SIGNIFICANT_DIGITS - 1} - floor(log10(abs(${ref}))))::INTEGER) ELSE ${ref} END`;
+    // As a DOUBLE: a FLOAT rounded in its own type keeps its binary tail (0.1 stays 0.10000000149011612).
+    const rounded = `CASE WHEN abs(${ref}) BETWEEN ${SIGNIFICANT_RANGE[0]} AND ${SIGNIFICANT_RANGE[1]} THEN round(${ref}::DOUBLE, (${SIGNIFICANT_DIGITS - 1} - floor(log10(abs(${ref}))))::INTEGER) ELSE ${ref} END`;
     return `CASE WHEN ${ref} IS NULL OR isfinite(${ref}) THEN to_json(${rounded}) WHEN isnan(${ref}) THEN to_json('NaN') WHEN ${ref} > 0 THEN to_json('Infinity') ELSE to_json('-Infinity') END`;
   }
   if (NESTED.test(type)) return `to_json(to_json(${ref})::VARCHAR)`;
