@@ -4,6 +4,7 @@ import { compoundParts, documentTerms, type LangText, vocabularyOf } from './doc
 import { lexiconTerms } from './expand-with-lexicon.js';
 import { fieldKey } from './field-key.js';
 import { type IndexedDocument, matchQuery, type TextHit, type TextSearchOptions } from './match-query.js';
+import { serializeMiniSearch } from './serialize-mini-search.js';
 import { workSlicer } from './work-slicer.js';
 
 /** A field of the indexed documents and how much a match in it counts (title 3, description 1 …). */
@@ -44,7 +45,10 @@ export interface TextIndex {
   search(query: string, options?: TextSearchOptions): TextHit[];
   /** Documents indexed so far. */
   readonly size: number;
+  /** The index as bytes, at once: for small indexes only (use `serializeAsync` otherwise). */
   serialize(): Uint8Array;
+  /** The same bytes as `serialize`, prepared and written in time slices; stops when the signal aborts. */
+  serializeAsync(options?: { signal?: AbortSignal }): Promise<Uint8Array>;
 }
 
 const FORMAT = 'opendata-mcp/text-index';
@@ -163,7 +167,7 @@ function wrapIndex(
     splitWord: (word) =>
       ['de', 'nl'].map((lang) => compoundParts(word, lang, known)).find((parts) => parts.length > 1) ?? [],
   };
-  return {
+  const index: TextIndex = {
     add: (doc) => {
       pending.push(doc);
     },
@@ -199,5 +203,12 @@ function wrapIndex(
       const data: SerialisedIndex = { format: FORMAT, version: VERSION, fields, index: mini.toJSON() };
       return new TextEncoder().encode(JSON.stringify(data));
     },
+    serializeAsync: async ({ signal } = {}) => {
+      await index.prepare({ signal });
+      const head = JSON.stringify({ format: FORMAT, version: VERSION, fields });
+      const body = await serializeMiniSearch(mini as MiniSearch<never>, workSlicer(signal));
+      return new TextEncoder().encode(`${head.slice(0, -1)},"index":${body}}`);
+    },
   };
+  return index;
 }
