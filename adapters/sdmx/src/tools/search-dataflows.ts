@@ -74,7 +74,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       // The discovery index, when held, also knows the categories a flow is filed under.
       const index =
         (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
-        flowsOnlyIndex(list.dataflows);
+        (await flowsOnlyIndex(list.dataflows, ctx.signal));
       const words = queryWords(input.query ?? '');
       const text = (input.query ?? '').toLowerCase().trim();
       const language = input.language ?? rt.language;
