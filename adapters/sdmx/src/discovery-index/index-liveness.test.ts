@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { wordForms } from '../resolution/word-forms.js';
 import type { DiscoveryData } from './discovery-data.js';
 import { packIndex, unpackIndex } from './packed-index.js';
+import { flowsOnlyIndex } from './searchable-index.js';
 import { syntheticDiscoveryData, syntheticRegistry } from './synthetic-discovery-data.test-support.js';
 
 /** Runs the work with a timer due every 5 ms and returns the longest wait between its turns. */
@@ -57,5 +58,15 @@ describe('building and unpacking a large discovery index does not hold up other 
     await expect(unpackIndex(packed, {}, stop.signal)).rejects.toThrow('stopped');
     const again = await unpackIndex(packed, {});
     expect(again.index.flows).toHaveLength(8_000);
+  });
+
+  it("a caller whose signal still runs is not refused because another caller's signal aborted", async () => {
+    const flows = data.flows.slice(0, 2_000);
+    const stop = new AbortController();
+    const first = flowsOnlyIndex(flows, stop.signal);
+    const second = flowsOnlyIndex(flows, new AbortController().signal);
+    setTimeout(() => stop.abort(new Error('stopped')), 20);
+    await expect(first).rejects.toThrow('stopped');
+    expect((await second).flowText.size).toBe(2_000);
   });
 });
