@@ -47,7 +47,7 @@ export function unpackIndex(
   let pending = unpacking.get(packed);
   if (!pending) {
     pending = unzip(Buffer.from(packed.gzip_base64, 'base64')).then(async (bytes) => {
-      const data = await readIndexLines(bytes.toString('utf8'), workSlicer(signal));
+      const data = await readIndexLines(bytes, workSlicer(signal));
       const done = { data, index: await searchableIndex(data, overrides, signal) };
       unpacked.set(packed, done);
       return done;
