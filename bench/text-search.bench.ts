@@ -2,9 +2,18 @@
 // side by side in one run, over 10,000 synthetic documents with names and descriptions in German,
 // French, English and Ukrainian (made here from the statistical lexicon's words, deterministic).
 // Prints the index build time, its serialised size per 1,000 documents, the load time of those
-// bytes, and query p50 / p95 of both, with their ratio, then one JSON line.
+// bytes, and query p50 / p95 of both, with their ratio, then one JSON line. Build, serialisation
+// and load are timed both at once and in slices (`prepare`, `serializeAsync`, `loadTextIndexAsync`),
+// each with the longest main-thread stall it caused.
 
-import { createTextIndex, loadTextIndex, STATISTICAL_LEXICON, type TextDocument } from '@opendata-mcp/core';
+import {
+  createTextIndex,
+  loadTextIndex,
+  loadTextIndexAsync,
+  STATISTICAL_LEXICON,
+  type TextDocument,
+} from '@opendata-mcp/core';
+import { longestStall } from './longest-stall.js';
 
 const DOCS = 10_000;
 const QUERIES = [
@@ -71,17 +80,32 @@ const fields = [
   { name: 'description', boost: 1 },
 ];
 
-const buildStarted = performance.now();
-const index = createTextIndex({ fields });
-index.addAll(docs);
-index.search('warm');
-const buildMs = performance.now() - buildStarted;
+const timed = async <T>(work: () => T | Promise<T>) => {
+  const started = performance.now();
+  const { value, stallMs } = await longestStall(work);
+  return { value, ms: Math.round(performance.now() - started), stallMs };
+};
 
-const bytes = index.serialize();
-const loadStarted = performance.now();
-const loaded = loadTextIndex(bytes);
-loaded.search('warm');
-const loadMs = performance.now() - loadStarted;
+const built = await timed(() => {
+  const atOnce = createTextIndex({ fields });
+  atOnce.addAll(docs);
+  atOnce.search('warm');
+  return atOnce;
+});
+const index = built.value;
+const builtSliced = await timed(async () => {
+  const sliced = createTextIndex({ fields });
+  sliced.addAll(docs);
+  await sliced.prepare();
+  return sliced;
+});
+const serialised = await timed(() => index.serialize());
+const serialisedSliced = await timed(() => builtSliced.value.serializeAsync());
+const bytes = serialised.value;
+const load = await timed(() => loadTextIndex(bytes).search('warm'));
+const loadSliced = await timed(async () => (await loadTextIndexAsync(bytes)).search('warm'));
+const buildMs = built.ms;
+const loadMs = load.ms;
 
 // The naive scan: every document's texts lower-cased once, each query word looked for as a substring.
 const haystacks = docs.map((d) => ({
@@ -108,6 +132,16 @@ const result = {
   build_ms: Math.round(buildMs),
   bytes_per_1000_docs: Math.round((bytes.length / DOCS) * 1000),
   load_ms: Math.round(loadMs),
+  stall_build_ms: built.stallMs,
+  sliced_build_ms: builtSliced.ms,
+  stall_sliced_build_ms: builtSliced.stallMs,
+  serialize_ms: serialised.ms,
+  stall_serialize_ms: serialised.stallMs,
+  sliced_serialize_ms: serialisedSliced.ms,
+  stall_sliced_serialize_ms: serialisedSliced.stallMs,
+  stall_load_ms: load.stallMs,
+  sliced_load_ms: loadSliced.ms,
+  stall_sliced_load_ms: loadSliced.stallMs,
   index_p50_ms: +percentile(indexTimes, 0.5).toFixed(2),
   index_p95_ms: +percentile(indexTimes, 0.95).toFixed(2),
   scan_p50_ms: +percentile(scanTimes, 0.5).toFixed(2),
@@ -116,11 +150,33 @@ const result = {
 const ratio = result.index_p50_ms / result.scan_p50_ms;
 
 console.log(`text index over ${DOCS} documents (4 languages each), side by side with a substring scan`);
-console.log(`  build (analyse + index)   ${result.build_ms} ms`);
+console.log('                            at once (longest stall)   in slices (longest stall)');
+const row = (label: string, a: number, sa: number, b: number, sb: number) =>
+  console.log(`  ${label.padEnd(26)}${`${a} ms (${sa} ms)`.padEnd(26)}${b} ms (${sb} ms)`);
+row(
+  'build (analyse + index)',
+  result.build_ms,
+  result.stall_build_ms,
+  result.sliced_build_ms,
+  result.stall_sliced_build_ms,
+);
+row(
+  'serialise',
+  result.serialize_ms,
+  result.stall_serialize_ms,
+  result.sliced_serialize_ms,
+  result.stall_sliced_serialize_ms,
+);
+row(
+  'load from bytes',
+  result.load_ms,
+  result.stall_load_ms,
+  result.sliced_load_ms,
+  result.stall_sliced_load_ms,
+);
 console.log(
   `  serialised size           ${(bytes.length / 1024 / 1024).toFixed(1)} MiB (${result.bytes_per_1000_docs} bytes per 1,000 docs)`,
 );
-console.log(`  load from bytes           ${result.load_ms} ms`);
 console.log('                            p50 ms    p95 ms');
 console.log(`  ranked index query        ${result.index_p50_ms.toString().padEnd(10)}${result.index_p95_ms}`);
 console.log(`  naive substring scan      ${result.scan_p50_ms.toString().padEnd(10)}${result.scan_p95_ms}`);

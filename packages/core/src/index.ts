@@ -159,11 +159,13 @@ export { type LexiconConcept, STATISTICAL_LEXICON } from './search/statistical-l
 export {
   createTextIndex,
   loadTextIndex,
+  loadTextIndexAsync,
   type TextDocument,
   type TextField,
   type TextIndex,
   type TextIndexOptions,
 } from './search/text-index.js';
+export { SLICE_MS, type WorkSlicer, workSlicer } from './search/work-slicer.js';
 export { type AdapterEntry, CompositionError } from './server/compose-adapters.js';
 export {
   type CallOptions,

@@ -4,10 +4,13 @@ import type { CubeCatalogue } from './cube-catalogue.js';
 // One index per catalogue held in the metadata cache: built on the first search after a load.
 const built = new WeakMap<CubeCatalogue, TextIndex>();
 
-/** The text index over a catalogue's cube names (counting most) and descriptions, in every language. */
-export function cubeSearchIndex(catalogue: CubeCatalogue): TextIndex {
+/** The text index over a catalogue's cube names (counting most) and descriptions, in every language, prepared in time slices. */
+export async function cubeSearchIndex(catalogue: CubeCatalogue, signal?: AbortSignal): Promise<TextIndex> {
   const held = built.get(catalogue);
-  if (held) return held;
+  if (held) {
+    await held.prepare({ signal });
+    return held;
+  }
   const index = createTextIndex({
     fields: [
       { name: 'name', boost: 3 },
@@ -24,5 +27,6 @@ export function cubeSearchIndex(catalogue: CubeCatalogue): TextIndex {
     });
   }
   built.set(catalogue, index);
+  await index.prepare({ signal });
   return index;
 }

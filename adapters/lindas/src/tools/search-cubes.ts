@@ -87,7 +87,9 @@ export function searchCubesTool(config: LindasToolConfig) {
       const language = input.language ?? config.defaultLanguage;
       const { catalogue, cacheHit } = await loadCubeCatalogue(ctx, config.endpoint);
       const byId = new Map(catalogue.cubes.map((cube) => [cube.cube_id, cube]));
-      const hits = cubeSearchIndex(catalogue).search(input.query, { limit: catalogue.cubes.length });
+      const hits = (await cubeSearchIndex(catalogue, ctx.signal)).search(input.query, {
+        limit: catalogue.cubes.length,
+      });
       const rows = hits.flatMap((hit) => {
         const cube = byId.get(hit.id);
         if (!cube || (input.publisher_id && cube.creator !== input.publisher_id)) return [];

@@ -78,7 +78,7 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       const language = input.language ?? rt.language;
       const found = await tableCandidates(ctx, rt, apiFor(input.language), language, input.query);
       const byId = new Map(found.tables.map((t) => [t.id, t]));
-      const ranked = tableSearchIndex(found.tables, language)
+      const ranked = (await tableSearchIndex(found.tables, language, ctx.signal))
         .search(input.query, { limit: found.tables.length })
         .flatMap((hit) => {
           const table = byId.get(hit.id);

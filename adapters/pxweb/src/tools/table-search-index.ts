@@ -4,10 +4,17 @@ import type { TableHit } from '../api/pxweb-api.js';
 // One index per cached table list: built on the first search after the list is loaded.
 const built = new WeakMap<readonly TableHit[], TextIndex>();
 
-/** The text index over tables' titles (counting most) and the folders above them. */
-export function tableSearchIndex(tables: readonly TableHit[], language: string): TextIndex {
+/** The text index over tables' titles (counting most) and the folders above them, prepared in time slices. */
+export async function tableSearchIndex(
+  tables: readonly TableHit[],
+  language: string,
+  signal?: AbortSignal,
+): Promise<TextIndex> {
   const held = built.get(tables);
-  if (held) return held;
+  if (held) {
+    await held.prepare({ signal });
+    return held;
+  }
   const index = createTextIndex({
     fields: [
       { name: 'label', boost: 3 },
@@ -24,5 +31,6 @@ export function tableSearchIndex(tables: readonly TableHit[], language: string):
     });
   }
   built.set(tables, index);
+  await index.prepare({ signal });
   return index;
 }

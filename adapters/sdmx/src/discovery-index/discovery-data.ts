@@ -62,7 +62,8 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
   const filed = filedUnder(schemes?.message ?? null, filings?.message ?? null);
   const indicatorLists = [...kept.keys()];
   const text = new TextDecoder();
-  const codeText = codeTextIndex(indicatorLists);
+  const codeText = await codeTextIndex(indicatorLists, ctx.signal);
+  const flowText = await flowTextIndex(list.dataflows, filed, ctx.signal);
   return {
     format: 2,
     agency,
@@ -73,8 +74,8 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
     codelists: indicatorLists,
     filedUnder: filed,
     bulk: [dsds, codelists, schemes, filings].flatMap((b) => (b ? [b.outcome] : [])),
-    flowText: text.decode(flowTextIndex(list.dataflows, filed).serialize()),
-    codeText: text.decode(codeText.index.serialize()),
+    flowText: text.decode(await flowText.serializeAsync({ signal: ctx.signal })),
+    codeText: text.decode(await codeText.index.serializeAsync({ signal: ctx.signal })),
     codePlaces: codeText.places,
   };
 }

@@ -36,7 +36,7 @@ export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Pro
     signal: AbortSignal.timeout(BUILD_DEADLINE_MS),
     progress: async () => {},
   };
-  const buildHere = async () => packIndex(await buildDiscoveryData(rt, buildCtx));
+  const buildHere = async () => packIndex(await buildDiscoveryData(rt, buildCtx), buildCtx.signal);
   const ready = rt.ttlMs > 0 ? ctx.cache.get<StoredIndex>(key) : undefined;
   const build = (
     ready
@@ -45,7 +45,10 @@ export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Pro
   ).then(async ({ value, hit }) => {
     const packed = await readIndex(ctx.cache, key, ttl, value);
     // A piece the store no longer holds: built again here, for this process only.
-    return { unpacked: await unpackIndex(packed ?? (await buildHere()), rt.roleOverrides), hit };
+    return {
+      unpacked: await unpackIndex(packed ?? (await buildHere()), rt.roleOverrides, buildCtx.signal),
+      hit,
+    };
   });
   // Whoever stops waiting leaves the build running; its failure is met by the next search.
   build.catch(() => {});
@@ -53,7 +56,7 @@ export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Pro
   if (finished) return complete(finished.unpacked, finished.hit);
   const list = await loadDataflowList(rt, ctx, rt.agency);
   return {
-    index: flowsOnlyIndex(list.dataflows),
+    index: await flowsOnlyIndex(list.dataflows, ctx.signal),
     complete: false,
     note:
       'The discovery index of this registry is still being built: this answer searched dataflow ' +
@@ -74,7 +77,7 @@ export async function peekDiscoveryIndex(
 }
 
 function indexKey(rt: SdmxRuntime): string {
-  return `sdmx:${rt.id}:discovery:4:${rt.agency}`;
+  return `sdmx:${rt.id}:discovery:5:${rt.agency}`;
 }
 
 function complete({ data, index }: UnpackedIndex, fromCache: boolean): OpenedIndex {

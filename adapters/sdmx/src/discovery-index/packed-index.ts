@@ -1,16 +1,21 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
+import { workSlicer } from '@opendata-mcp/core';
 import type { Role } from '../resolution/dimension-roles.js';
 import type { DiscoveryData } from './discovery-data.js';
+import { indexLines, readIndexLines } from './index-lines.js';
 import { type SearchableIndex, searchableIndex } from './searchable-index.js';
 
 /**
- * The discovery index as the metadata cache keeps it: its JSON, gzipped, in base64. Names repeat
+ * The discovery index as the metadata cache keeps it: its JSON lines (`indexLines`), gzipped, in
+ * base64. Names repeat
  * across thousands of flows and codes, so this is several times smaller than the JSON: a shared
  * store answers it within its command timeout, and each process holds one compact copy.
  */
+export const PACKED_FORMAT = 3;
+
 export interface PackedIndex {
-  format: 2;
+  format: typeof PACKED_FORMAT;
   gzip_base64: string;
 }
 
@@ -24,20 +29,32 @@ const unzip = promisify(gunzip);
 const unpacking = new WeakMap<PackedIndex, Promise<UnpackedIndex>>();
 const unpacked = new WeakMap<PackedIndex, UnpackedIndex>();
 
-export async function packIndex(data: DiscoveryData): Promise<PackedIndex> {
-  const bytes = await zip(JSON.stringify(data), { level: 6 });
-  return { format: 2, gzip_base64: bytes.toString('base64') };
+export async function packIndex(data: DiscoveryData, signal?: AbortSignal): Promise<PackedIndex> {
+  const bytes = await zip(await indexLines(data, workSlicer(signal)), { level: 6 });
+  return { format: PACKED_FORMAT, gzip_base64: bytes.toString('base64') };
 }
 
-/** The searchable index of a packed one, unpacked once per process and packed value. */
-export function unpackIndex(packed: PackedIndex, overrides: Record<string, Role>): Promise<UnpackedIndex> {
+/**
+ * The searchable index of a packed one, unpacked once per process and packed value, in time
+ * slices (the gunzip runs off the main thread, the JSON is read a line at a time). Stops when the
+ * signal aborts; the next caller then starts again.
+ */
+export function unpackIndex(
+  packed: PackedIndex,
+  overrides: Record<string, Role>,
+  signal?: AbortSignal,
+): Promise<UnpackedIndex> {
   let pending = unpacking.get(packed);
   if (!pending) {
-    pending = unzip(Buffer.from(packed.gzip_base64, 'base64')).then((bytes) => {
-      const data = JSON.parse(bytes.toString('utf8')) as DiscoveryData;
-      const done = { data, index: searchableIndex(data, overrides) };
+    pending = unzip(Buffer.from(packed.gzip_base64, 'base64')).then(async (bytes) => {
+      const data = await readIndexLines(bytes, workSlicer(signal));
+      const done = { data, index: await searchableIndex(data, overrides, signal) };
       unpacked.set(packed, done);
       return done;
+    });
+    const started = pending;
+    started.catch(() => {
+      if (unpacking.get(packed) === started) unpacking.delete(packed);
     });
     unpacking.set(packed, pending);
   }

@@ -1,4 +1,4 @@
-import { loadTextIndex, type TextIndex } from '@opendata-mcp/core';
+import { loadTextIndexAsync, type TextIndex, type WorkSlicer, workSlicer } from '@opendata-mcp/core';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import type { CodelistInfo, DataflowInfo, LocalText } from '../registry/structure-types.js';
 import { dimensionRoles, type Role } from '../resolution/dimension-roles.js';
@@ -44,48 +44,78 @@ export interface SearchableIndex {
   groupsOfList: Map<number, DsdGroup[]>;
 }
 
-const built = new WeakMap<object, SearchableIndex>();
-const encoder = new TextEncoder();
+const built = new WeakMap<object, { promise: Promise<SearchableIndex>; signal: AbortSignal | undefined }>();
 
-/** The searchable form of a complete index (the store's plain data). */
-export function searchableIndex(data: DiscoveryData, overrides: Record<string, Role>): SearchableIndex {
-  let index = built.get(data);
-  if (!index) {
-    index = assemble(data, overrides);
-    built.set(data, index);
-  }
-  return index;
+/**
+ * The searchable form of a complete index (the store's plain data), assembled once per data in
+ * time slices; stops when the signal aborts, and is then assembled again by the next caller.
+ */
+export function searchableIndex(
+  data: DiscoveryData,
+  overrides: Record<string, Role>,
+  signal?: AbortSignal,
+): Promise<SearchableIndex> {
+  return once(data, signal, () => assemble(data, overrides, workSlicer(signal), signal));
 }
 
 /** An index of flow titles alone, while the full one builds or when the registry refuses bulk queries. */
-export function flowsOnlyIndex(flows: DataflowInfo[]): SearchableIndex {
-  let index = built.get(flows);
-  if (!index) {
-    index = {
-      flows,
-      flowWords: flowWordsOf(flows, {}),
-      groups: [],
-      groupOf: new Map(),
-      groupsByWord: new Map(),
-      codesIndexed: false,
-      flowText: flowTextIndex(flows, {}),
-      codeText: null,
-      codelists: [],
-      codePlaces: [],
-      groupsOfList: new Map(),
-    };
-    built.set(flows, index);
-  }
-  return index;
+export function flowsOnlyIndex(flows: DataflowInfo[], signal?: AbortSignal): Promise<SearchableIndex> {
+  return once(flows, signal, async () => ({
+    flows,
+    flowWords: await flowWordsOf(flows, {}, workSlicer(signal)),
+    groups: [],
+    groupOf: new Map(),
+    groupsByWord: new Map(),
+    codesIndexed: false,
+    flowText: await flowTextIndex(flows, {}, signal),
+    codeText: null,
+    codelists: [],
+    codePlaces: [],
+    groupsOfList: new Map(),
+  }));
 }
 
-function assemble(data: DiscoveryData, overrides: Record<string, Role>): SearchableIndex {
+/**
+ * One assembly per key, shared by concurrent callers. One stopped by its own caller's signal is
+ * dropped, and a caller whose signal still runs starts it again rather than sharing the refusal.
+ */
+async function once(
+  key: object,
+  signal: AbortSignal | undefined,
+  make: () => Promise<SearchableIndex>,
+): Promise<SearchableIndex> {
+  for (;;) {
+    let entry = built.get(key);
+    if (!entry) {
+      const made = { promise: make(), signal };
+      made.promise.catch(() => {
+        if (built.get(key) === made) built.delete(key);
+      });
+      built.set(key, made);
+      entry = made;
+    }
+    try {
+      return await entry.promise;
+    } catch (error) {
+      if (!entry.signal?.aborted || entry.signal === signal) throw error;
+      signal?.throwIfAborted();
+    }
+  }
+}
+
+async function assemble(
+  data: DiscoveryData,
+  overrides: Record<string, Role>,
+  slicer: WorkSlicer,
+  signal: AbortSignal | undefined,
+): Promise<SearchableIndex> {
   const dsds = new Map(data.dataStructures.map((d) => [structureKey(d), d]));
   const codelists = codelistsById(data.codelists);
   const fetched = { url: data.list.url, fetchedAt: data.builtAt, prepared: data.list.prepared };
   const groupOf = new Map<string, DsdGroup>();
   const groups: DsdGroup[] = [];
   for (const flow of data.flows) {
+    await slicer.tick();
     const key = flow.structure ? structureKey(flow.structure) : `flow:${flow.id}`;
     let group = groupOf.get(key);
     if (!group) {
@@ -107,6 +137,7 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
   const places = new Map(data.codelists.map((list, i) => [list, i]));
   const groupsOfList = new Map<number, DsdGroup[]>();
   for (const group of groups) {
+    await slicer.tick();
     const structure = group.structure;
     if (!structure) continue;
     const dimension = dimensionRoles(structure, overrides).find((r) => r.role === 'indicator')?.dimension;
@@ -120,7 +151,11 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
     }
     let words = wordsOfList.get(list);
     if (!words) {
-      words = new Set(list.codes.flatMap((c) => c.names.flatMap((n) => wordForms(n.value))));
+      words = new Set<string>();
+      for (const code of list.codes) {
+        for (const name of code.names) for (const word of wordForms(name.value)) words.add(word);
+        await slicer.tick();
+      }
       wordsOfList.set(list, words);
     }
     for (const word of words) {
@@ -128,17 +163,18 @@ function assemble(data: DiscoveryData, overrides: Record<string, Role>): Searcha
       set.add(group);
       groupsByWord.set(word, set);
     }
+    await slicer.tick();
   }
   const answered = (resource: string) => data.bulk.some((b) => b.resource === resource && b.answered);
   return {
     flows: data.flows,
-    flowWords: flowWordsOf(data.flows, data.filedUnder),
+    flowWords: await flowWordsOf(data.flows, data.filedUnder, slicer),
     groups,
     groupOf,
     groupsByWord,
     codesIndexed: answered('datastructure') && answered('codelist'),
-    flowText: loadTextIndex(encoder.encode(data.flowText)),
-    codeText: loadTextIndex(encoder.encode(data.codeText)),
+    flowText: await loadTextIndexAsync(data.flowText, { signal }),
+    codeText: await loadTextIndexAsync(data.codeText, { signal }),
     codelists: data.codelists,
     codePlaces: data.codePlaces,
     groupsOfList,
@@ -154,12 +190,14 @@ function safeStructure(...args: Parameters<typeof indexedStructure>): FlowStruct
   }
 }
 
-function flowWordsOf(
+async function flowWordsOf(
   flows: DataflowInfo[],
   filedUnder: Record<string, LocalText[]>,
-): Map<DataflowInfo, Set<string>> {
+  slicer: WorkSlicer,
+): Promise<Map<DataflowInfo, Set<string>>> {
   const out = new Map<DataflowInfo, Set<string>>();
   for (const flow of flows) {
+    await slicer.tick();
     const texts = [...flow.names, ...flow.descriptions, ...(filedUnder[flow.id] ?? [])];
     out.set(flow, new Set(wordForms(`${flow.id.replace(/_/g, ' ')} ${texts.map((t) => t.value).join(' ')}`)));
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TtlCache } from '@opendata-mcp/core';
-import type { PackedIndex } from './packed-index.js';
+import { PACKED_FORMAT, type PackedIndex } from './packed-index.js';
 
 /**
  * What the metadata cache keeps under the index's key: which build, in how many pieces. The packed
@@ -56,7 +56,7 @@ export function readIndex(
         });
         pieces.push(value);
       }
-      return { format: 2 as const, gzip_base64: pieces.join('') };
+      return { format: PACKED_FORMAT, gzip_base64: pieces.join('') };
     })();
     read.set(stored, pending);
   }

@@ -1,4 +1,10 @@
-import { createTextIndex, type LangText, type TextDocument, type TextIndex } from '@opendata-mcp/core';
+import {
+  createTextIndex,
+  type LangText,
+  type TextDocument,
+  type TextIndex,
+  workSlicer,
+} from '@opendata-mcp/core';
 import type { CodelistInfo, DataflowInfo, LocalText } from '../registry/structure-types.js';
 import { ancestorsOf, codeTree } from '../resolution/code-tree.js';
 
@@ -17,8 +23,15 @@ export const CODE_FIELDS = [
 const texts = (items: readonly LocalText[]): LangText[] =>
   items.map((t) => ({ lang: t.lang, text: t.value }));
 
-/** Flows as text documents, by their place in the list: names, ids, descriptions and categories in every language. */
-export function flowTextIndex(flows: DataflowInfo[], filedUnder: Record<string, LocalText[]>): TextIndex {
+/**
+ * Flows as text documents, by their place in the list: names, ids, descriptions and categories in
+ * every language; prepared in time slices, stopping when the signal aborts.
+ */
+export async function flowTextIndex(
+  flows: DataflowInfo[],
+  filedUnder: Record<string, LocalText[]>,
+  signal?: AbortSignal,
+): Promise<TextIndex> {
   const index = createTextIndex({ fields: FLOW_FIELDS });
   index.addAll(
     flows.map(
@@ -33,6 +46,7 @@ export function flowTextIndex(flows: DataflowInfo[], filedUnder: Record<string, 
       }),
     ),
   );
+  await index.prepare({ signal });
   return index;
 }
 
@@ -42,25 +56,31 @@ export function flowTextIndex(flows: DataflowInfo[], filedUnder: Record<string, 
  * whose places (`[list, code, list, code …]`) are returned beside the index; group codes are
  * headings, not indicators, and are left out.
  */
-export function codeTextIndex(codelists: CodelistInfo[]): { index: TextIndex; places: number[][] } {
+export async function codeTextIndex(
+  codelists: CodelistInfo[],
+  signal?: AbortSignal,
+): Promise<{ index: TextIndex; places: number[][] }> {
+  const slicer = workSlicer(signal);
   const index = createTextIndex({ fields: CODE_FIELDS });
   const byText = new Map<string, number>();
   const places: number[][] = [];
-  codelists.forEach((list, l) => {
+  for (const [l, list] of codelists.entries()) {
     const tree = codeTree(list.codes);
-    list.codes.forEach((code, c) => {
-      if (tree.children.has(code.id)) return;
+    for (const [c, code] of list.codes.entries()) {
+      await slicer.tick();
+      if (tree.children.has(code.id)) continue;
       const context = ancestorsOf(tree, code.id).flatMap((id) => tree.byId.get(id)?.names ?? []);
       const key = JSON.stringify([code.names, context]);
       const known = byText.get(key);
       if (known !== undefined) {
         places[known]?.push(l, c);
-        return;
+        continue;
       }
       byText.set(key, places.length);
       index.add({ id: String(places.length), fields: { name: texts(code.names), context: texts(context) } });
       places.push([l, c]);
-    });
-  });
+    }
+  }
+  await index.prepare({ signal });
   return { index, places };
 }

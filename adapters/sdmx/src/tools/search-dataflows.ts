@@ -77,7 +77,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       // The discovery index, when held, also knows the categories a flow is filed under.
       const index =
         (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
-        flowsOnlyIndex(list.dataflows);
+        (await flowsOnlyIndex(list.dataflows, ctx.signal));
       const language = input.language ?? rt.language;
       const text = (input.query ?? '').toLowerCase().trim();
       const scoped = index.flows.filter((f) => inScope(rt, f.id));
