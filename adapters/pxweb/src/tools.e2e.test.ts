@@ -267,15 +267,16 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
     ]);
   });
 
-  it.runIf(version === 'v2')(
-    'finds a table from another word form or language over the whole table list',
-    async () => {
+  // Only API v2 lists every table, so only there is the whole list ranked locally; v1 portals are
+  // asked once per word and find what their own search finds.
+  if (version === 'v2') {
+    it('finds a table from another word form or language over the whole table list', async () => {
       for (const query of ['populations by sexes', 'Bevölkerung nach Region', 'населення']) {
         const found = ok(await server().callTool('search_tables', { query }));
         expect((found.tables as Array<{ id: string }>)[0]?.id, query).toBe(ids[version].pop);
       }
-    },
-  );
+    });
+  }
 
   it("answers resource_too_large when the portal refuses the selection's size (HTTP 403)", async () => {
     const answer = await server().callTool('query_table', {
