@@ -13,6 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { longestStall } from '@opendata-mcp/core/testing';
 import { indicatorMatches } from '../adapters/sdmx/src/discovery/indicator-matches.js';
 import { openFlows } from '../adapters/sdmx/src/discovery/open-flows.js';
 import { buildDiscoveryData } from '../adapters/sdmx/src/discovery-index/discovery-data.js';
@@ -33,7 +34,6 @@ import {
   type ToolContext,
 } from '../packages/core/src/index.js';
 import { findRedisServer, startRedisServer } from '../packages/core/src/testing/index.js';
-import { longestStall } from './longest-stall.js';
 import { startSyntheticRegistry } from './sdmx-synthetic-registry.js';
 
 const RATE = 20;

@@ -1,3 +1,4 @@
+import { longestStall } from '@opendata-mcp/core/testing';
 // `pnpm bench text-search`: the text index of @opendata-mcp/core against a naive substring scan,
 // side by side in one run, over 10,000 synthetic documents with names and descriptions in German,
 // French, English and Ukrainian (made here from the statistical lexicon's words, deterministic).
@@ -13,7 +14,6 @@ import {
   STATISTICAL_LEXICON,
   type TextDocument,
 } from '@opendata-mcp/core';
-import { longestStall } from './longest-stall.js';
 
 const DOCS = 10_000;
 const QUERIES = [

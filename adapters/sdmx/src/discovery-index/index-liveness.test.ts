@@ -1,3 +1,4 @@
+import { longestStall } from '@opendata-mcp/core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wordForms } from '../resolution/word-forms.js';
 import type { DiscoveryData } from './discovery-data.js';
@@ -5,21 +6,9 @@ import { packIndex, unpackIndex } from './packed-index.js';
 import { flowsOnlyIndex } from './searchable-index.js';
 import { syntheticDiscoveryData, syntheticRegistry } from './synthetic-discovery-data.test-support.js';
 
-/** Runs the work with a timer due every 5 ms and returns the longest wait between its turns. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(probe);
-  }
-  return Math.max(longest, performance.now() - last);
+/** The longest wait between the event loop's turns while `work` ran, in ms. */
+async function stallOf(work: () => Promise<unknown>): Promise<number> {
+  return (await longestStall(work)).stallMs;
 }
 
 describe('building and unpacking a large discovery index does not hold up other calls', () => {
@@ -27,7 +16,7 @@ describe('building and unpacking a large discovery index does not hold up other 
   let buildStall = 0;
   beforeAll(async () => {
     const registry = syntheticRegistry(8_000, 100);
-    buildStall = await longestStall(async () => {
+    buildStall = await stallOf(async () => {
       data = await syntheticDiscoveryData(registry);
     });
   }, 60_000);
@@ -40,7 +29,7 @@ describe('building and unpacking a large discovery index does not hold up other 
   it('serves a timer within 250 ms while a second replica unpacks the index, which then answers', async () => {
     const packed = await packIndex(data);
     let unpacked: Awaited<ReturnType<typeof unpackIndex>> | undefined;
-    const stall = await longestStall(async () => {
+    const stall = await stallOf(async () => {
       unpacked = await unpackIndex(packed, {});
     });
     expect(stall).toBeLessThan(250);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { longestStall } from '../testing/longest-stall.js';
 import { createTextIndex, loadTextIndex, loadTextIndexAsync, type TextDocument } from './text-index.js';
 
 const FIELDS = [
@@ -28,28 +29,16 @@ function syntheticDocs(count = 20_000): TextDocument[] {
   }));
 }
 
-/** Runs the work with a timer due every 5 ms and returns the longest wait between its turns. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const probe = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(probe);
-  }
-  return Math.max(longest, performance.now() - last);
+/** The longest wait between the event loop's turns while `work` ran, in ms. */
+async function stallOf(work: () => Promise<unknown>): Promise<number> {
+  return (await longestStall(work)).stallMs;
 }
 
 describe('a large text index is prepared and loaded without holding the main thread', () => {
   it('serves a timer within 250 ms while 20,000 documents are indexed, and finds them after', async () => {
     const index = createTextIndex({ fields: FIELDS });
     index.addAll(syntheticDocs());
-    expect(await longestStall(() => index.prepare())).toBeLessThan(250);
+    expect(await stallOf(() => index.prepare())).toBeLessThan(250);
     expect(index.size).toBe(20_000);
     expect(index.search('Waldbrände 4711')[0]?.id).toBe('syn-4711');
   });
@@ -60,13 +49,13 @@ describe('a large text index is prepared and loaded without holding the main thr
     await index.prepare();
     let bytes: Uint8Array = new Uint8Array();
     expect(
-      await longestStall(async () => {
+      await stallOf(async () => {
         bytes = await index.serializeAsync();
       }),
     ).toBeLessThan(250);
     let loaded: Awaited<ReturnType<typeof loadTextIndexAsync>> | undefined;
     expect(
-      await longestStall(async () => {
+      await stallOf(async () => {
         loaded = await loadTextIndexAsync(bytes);
       }),
     ).toBeLessThan(250);

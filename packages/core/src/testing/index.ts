@@ -1,5 +1,6 @@
 export { fuzzParameters, fuzzTimeout } from './fuzz-parameters.js';
 export { connectInProcess, type InProcessPair } from './in-process-client.js';
+export { longestStall } from './longest-stall.js';
 export { createLoopbackHttpClient } from './loopback-http-client.js';
 export { type LoopbackServer, startLoopbackServer } from './loopback-http-server.js';
 export { createMemoryLogger, type LogEntry, type MemoryLogger } from './memory-logger.js';

@@ -1,5 +1,8 @@
-// The longest the event loop went without a turn while `work` ran: a timer due every 5 ms notes
-// the gaps between its turns (the main-thread stall another client's call would have waited).
+/**
+ * The longest the event loop went without a turn while `work` ran: a timer due every 5 ms notes the
+ * gaps between its turns (the main-thread stall another client's call would have waited). For
+ * liveness tests and benchmarks.
+ */
 export async function longestStall<T>(work: () => T | Promise<T>): Promise<{ value: T; stallMs: number }> {
   let last = performance.now();
   let longest = 0;
