@@ -5,6 +5,7 @@ import { defineTool } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import type { HealthLedger } from './health-ledger.js';
+import { serverSource } from './server-source.js';
 
 const BackendStatus = z.object({
   adapter_id: z.string().describe('Configured adapter instance id.'),
@@ -64,22 +65,7 @@ export function createApiStatusTool(
       const backends = await Promise.all(adapters.map((adapter) => probe(adapter, ctx, contextFor, ledger)));
       return {
         data: { backends, all_reachable: backends.every((b) => b.reachable) },
-        source: {
-          backend: 'server',
-          adapter_id: 'core',
-          endpoint: 'opendata-mcp',
-          identifiers: {},
-          title: 'Backend health probes',
-          publisher: null,
-          url: null,
-          query: null,
-          access_method: 'health_probe',
-          retrieved_at: ctx.clock.now().toISOString(),
-          metadata_retrieved_at: null,
-          source_modified_at: null,
-          license: null,
-          cache: { hit: false, revalidated: false, first_fetched_at: null },
-        },
+        source: serverSource(ctx.clock, { title: 'Backend health probes', accessMethod: 'health_probe' }),
       };
     },
   });

@@ -6,6 +6,7 @@ import { toErrorBody } from '../errors/error-body.js';
 import { OpenDataError } from '../errors/opendata-error.js';
 import { gazetteer } from '../places/gazetteer.js';
 import { type Place, type PlaceKind, placeName } from '../places/place.js';
+import { serverSource } from './server-source.js';
 
 // A backend that has not answered by then is reported as failed; the others still answer.
 const CODING_TIMEOUT_MS = 20_000;
@@ -124,22 +125,11 @@ export function createResolvePlaceTool(
             null,
           backends,
         },
-        source: {
-          backend: 'server',
-          adapter_id: 'core',
-          endpoint: 'opendata-mcp',
-          identifiers: { place: place.id },
+        source: serverSource(ctx.clock, {
           title: `Place «${placeName(place, language)}» and its codes per backend`,
-          publisher: null,
-          url: null,
-          query: null,
-          access_method: 'gazetteer',
-          retrieved_at: ctx.clock.now().toISOString(),
-          metadata_retrieved_at: null,
-          source_modified_at: null,
-          license: null,
-          cache: { hit: false, revalidated: false, first_fetched_at: null },
-        },
+          accessMethod: 'gazetteer',
+          identifiers: { place: place.id },
+        }),
       };
     },
   });

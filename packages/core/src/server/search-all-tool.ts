@@ -8,6 +8,7 @@ import { describeLanguages } from './describe-languages.js';
 import { type PlaceCoverage, withPlaceCoverage } from './hit-coverage.js';
 import { questionPlace } from './question-place.js';
 import { type RankedHit, rankHits, type ScoredHit } from './rank-hits.js';
+import { serverSource } from './server-source.js';
 
 // A backend that has not answered by then is reported as failed; the others still answer.
 const SEARCH_TIMEOUT_MS = 20_000;
@@ -195,22 +196,11 @@ export function createSearchAllTool(
           total_matched: truncated ? null : ranked.length,
           next_offset: nextOffset(input.offset, page.length, truncated),
         },
-        source: {
-          backend: 'server',
-          adapter_id: 'core',
-          endpoint: 'opendata-mcp',
-          identifiers: { search: input.query },
+        source: serverSource(ctx.clock, {
           title: `Search of every backend for «${input.query}»`,
-          publisher: null,
-          url: null,
-          query: null,
-          access_method: 'federated_search',
-          retrieved_at: ctx.clock.now().toISOString(),
-          metadata_retrieved_at: null,
-          source_modified_at: null,
-          license: null,
-          cache: { hit: false, revalidated: false, first_fetched_at: null },
-        },
+          accessMethod: 'federated_search',
+          identifiers: { search: input.query },
+        }),
       };
     },
   });
