@@ -102,6 +102,12 @@ export { type Resolver, systemResolver } from './http/resolver.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './http/retry-policy.js';
 export type { UpstreamBudget, UpstreamBudgets } from './http/upstream-budget.js';
 export { DEFAULT_USER_AGENT } from './http/user-agent.js';
+export {
+  type ForkIsolatedOptions,
+  forkIsolated,
+  type IsolatedProcess,
+} from './isolation/fork-isolated.js';
+export { startIsolatedThread } from './isolation/isolated-thread.js';
 export { describeLicence } from './licences/describe-licence.js';
 export { KNOWN_LICENCES, type KnownLicence } from './licences/known-licences.js';
 export {
