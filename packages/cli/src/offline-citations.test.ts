@@ -60,4 +60,19 @@ describe('offline citations', () => {
     expect(combined.answer.sources[0].citation).toBe(a.answer.citation);
     expect(combined.text).not.toContain('127.0.0.1');
   });
+
+  it('leave loopback addresses out of the tool list, which describes every backend by name', async () => {
+    const out: string[] = [];
+    const deps: CliDeps = {
+      registry: defaultRegistry,
+      fixtures: { lindas: startLindasFixture, ckan: startCkanFixture, sdmx: startSdmxFixture },
+      env: { OPENDATA_MCP_LOG_LEVEL: 'silent' },
+      stdout: (text) => out.push(text),
+      stderr: () => {},
+    };
+    expect(await runCli(['tools', '--json'], deps)).toBe(0);
+    const tools = JSON.parse(out.join('')) as Array<{ name: string; title: string; adapter: string }>;
+    expect(tools.find((tool) => tool.name === 'query_resource')?.title).toContain('Recorded catalogue');
+    expect(out.join('')).not.toMatch(/127\.0\.0\.1|localhost/);
+  });
 });
