@@ -61,6 +61,8 @@ export { nearbyNames } from './errors/nearby-names.js';
 export { isOpenDataError, OpenDataError } from './errors/opendata-error.js';
 export { NOT_RECORDED_STATUS, RECORDED_REQUESTS_HEADER, statusError } from './http/http-errors.js';
 export type { HttpResponse } from './http/http-types.js';
+export { forkIsolated, type IsolatedProcess } from './isolation/fork-isolated.js';
+export { startIsolatedThread } from './isolation/isolated-thread.js';
 export { describeLicence } from './licences/describe-licence.js';
 export { foldName } from './places/fold-name.js';
 export { gazetteer } from './places/gazetteer.js';

@@ -1,7 +1,7 @@
+import type { IsolatedProcess } from '@opendata-mcp/core';
 import { OpenDataError } from '@opendata-mcp/core/errors';
 import type { PreparedChart } from '../prepare-chart.js';
 import type { RenderedSpecAndPng, RenderReply, RenderRequest, WireError } from './render-protocol.js';
-import type { SpawnedRenderer } from './spawn-renderer.js';
 
 export interface RenderOptions {
   /** Wall-clock bound from the moment the chart is handed over: past it the process is killed. */
@@ -48,7 +48,7 @@ export class RendererProcess {
   private nextId = 1;
   private exitStatus: string | null = null;
 
-  constructor(private readonly spawned: SpawnedRenderer) {
+  constructor(private readonly spawned: IsolatedProcess) {
     spawned.child.once('exit', (code, signal) => {
       this.exitStatus = signal ?? `exit ${code}`;
     });

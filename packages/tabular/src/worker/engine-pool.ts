@@ -1,15 +1,16 @@
+import type { IsolatedProcess } from '@opendata-mcp/core';
 import type { TableLimits } from '../engine/table-limits.js';
 import { type Budget, EngineBudget } from './engine-budget.js';
 import { engineBudget, memoryCeiling, readConnections } from './engine-limits.js';
 import { EngineProcess } from './engine-process.js';
-import { type SpawnedEngine, spawnEngine } from './spawn-engine.js';
+import { spawnEngine } from './spawn-engine.js';
 
-let spare: SpawnedEngine | undefined;
+let spare: IsolatedProcess | undefined;
 const budget = new EngineBudget();
 /** The budget of the latest load: the spare is started only within it. */
 let latest: Budget = engineBudget({} as TableLimits);
 
-function usable(engine: SpawnedEngine | undefined): engine is SpawnedEngine {
+function usable(engine: IsolatedProcess | undefined): engine is IsolatedProcess {
   return engine !== undefined && engine.child.exitCode === null && engine.child.signalCode === null;
 }
 
@@ -30,7 +31,7 @@ export async function startEngine(limits: TableLimits, signal?: AbortSignal): Pr
   latest = engineBudget(limits);
   const ceiling = memoryCeiling(limits);
   await budget.admit(ceiling, latest, limits.queryTimeoutMs, signal);
-  let engine: SpawnedEngine;
+  let engine: IsolatedProcess;
   try {
     engine = usable(spare) ? spare : spawnEngine();
   } catch (error) {

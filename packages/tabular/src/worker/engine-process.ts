@@ -1,10 +1,10 @@
+import type { IsolatedProcess } from '@opendata-mcp/core';
 import { OpenDataError } from '@opendata-mcp/core/errors';
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { LoadProgress } from '../local/open-local-table.js';
 import { type Phase, type StopReason, stopError } from './engine-stop.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
 import { residentBytes } from './resident-memory.js';
-import type { SpawnedEngine } from './spawn-engine.js';
 
 type Request = Exclude<WorkerRequest, { op: 'interrupt' }>;
 export type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -51,7 +51,7 @@ export class EngineProcess {
   readonly exited: Promise<void>;
 
   constructor(
-    private readonly engine: SpawnedEngine,
+    private readonly engine: IsolatedProcess,
     private readonly ceilingBytes: number,
     concurrency: number,
   ) {
