@@ -38,6 +38,7 @@ export {
   FILTER_COMPARISONS,
   type FilterComparison,
 } from './contract/dimension-filters.js';
+export { INSTANCE_ID_PATTERN, instanceIdParam } from './contract/instance-id.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
 export { limitParam, NextOffsetSchema, nextOffset, offsetParam } from './contract/paging.js';
