@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../language.js';
+
+export const CubeIdSchema = z.string().min(8).max(2000).describe('Cube IRI as search_cubes returned it.');
+
+export const LanguageInputSchema = z
+  .enum(LANGUAGES)
+  .optional()
+  .describe('Language of labels (default de; the others in turn when missing).');
