@@ -84,8 +84,8 @@ export {
 } from './envelope/envelope.js';
 export {
   type CacheRecord,
-  type License,
-  LicenseSchema,
+  type Licence,
+  LicenceSchema,
   type Provenance,
   ProvenanceSchema,
   type QueryRecord,
