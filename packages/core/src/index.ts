@@ -91,6 +91,7 @@ export {
   type QueryRecord,
 } from './envelope/provenance.js';
 export { chooseColumns, sortRecords } from './envelope/sort-records.js';
+export { SqlResultShape } from './envelope/sql-result.js';
 export { type ErrorBody, shorten, toErrorBody } from './errors/error-body.js';
 export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './errors/error-codes.js';
 export { nearbyNames } from './errors/nearby-names.js';
