@@ -10,7 +10,7 @@ import {
   startHttpServer,
   startStdioServer,
   toolDefinitionJson,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import type { Runtime } from './build-runtime.js';
 import { callResultsDir } from './call-results-dir.js';
 import { callTool } from './commands/call-tool.js';
