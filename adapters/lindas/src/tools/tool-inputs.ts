@@ -6,4 +6,6 @@ export const CubeIdSchema = z.string().min(8).max(2000).describe('Cube IRI as se
 export const LanguageInputSchema = z
   .enum(LANGUAGES)
   .optional()
-  .describe('Language of labels (default de; the others in turn when missing).');
+  .describe(
+    'Language of labels (default: the language configured for this instance, de unless set; the others in turn when missing).',
+  );
