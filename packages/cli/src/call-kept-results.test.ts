@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { describe, expect, it } from 'vitest';
 import { callResultsDir } from './call-results-dir.js';
+import type { CliDeps } from './cli-deps.js';
 import { defaultRegistry } from './default-registry.js';
-import { type CliDeps, runCli } from './run-cli.js';
+import { runCli } from './run-cli.js';
 
 interface Answer {
   ok: boolean;

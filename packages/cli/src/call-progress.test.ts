@@ -9,8 +9,9 @@ import {
 } from '@opendata-mcp/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { CliDeps } from './cli-deps.js';
 import { createRegistry } from './registry.js';
-import { type CliDeps, runCli } from './run-cli.js';
+import { runCli } from './run-cli.js';
 
 const STEPS = 3;
 

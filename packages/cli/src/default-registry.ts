@@ -19,8 +19,12 @@ export const defaultRegistry: AdapterRegistry = createRegistry([
     options: CkanOptionsSchema,
     create: createCkanAdapter,
     fixture: 'ckan',
-    // The offline catalogue gathers records of portals in English, German, Ukrainian, Portuguese and Dutch.
-    fixtureOptions: { quirks: { languages: ['en', 'de', 'uk', 'pt', 'nl'] } },
+    // The offline catalogue gathers records of portals in English, German, Ukrainian, Portuguese and
+    // Dutch; it is named for what it is, not by its loopback address, which changes from run to run.
+    fixtureOptions: {
+      title: 'Recorded catalogue',
+      quirks: { languages: ['en', 'de', 'uk', 'pt', 'nl'] },
+    },
     demo: ckanDemoJourney,
   },
   {

@@ -1,4 +1,7 @@
 export { buildRuntime, type Runtime, type RuntimeServices } from './build-runtime.js';
+export type { CliDeps } from './cli-deps.js';
+export type { ExitCode } from './commands/command.js';
+export type { ServeEffects } from './commands/serve-effects.js';
 export { ConfigError } from './config/config-error.js';
 export { configJsonSchema } from './config/config-json-schema.js';
 export { type Config, ConfigSchema } from './config/config-schema.js';
@@ -13,4 +16,4 @@ export {
   createRegistry,
   type FixtureKind,
 } from './registry.js';
-export { type CliDeps, runCli, USAGE } from './run-cli.js';
+export { runCli, USAGE } from './run-cli.js';

@@ -2,7 +2,10 @@ import { defaultRegistry } from './default-registry.js';
 import { onPreferredPort, PREFERRED_FIXTURE_PORTS } from './preferred-port.js';
 import { runCli } from './run-cli.js';
 
-/** Entry of the `opendata-mcp` binary: real registry, real fixtures, real process streams. */
+/**
+ * Entry of the `opendata-mcp` binary: real registry, real fixtures, real process streams; `serve`
+ * starts its transport on this process's stdio and stops on its signals (the default `serve` effects).
+ */
 export async function main(argv: string[]): Promise<void> {
   const code = await runCli(argv, {
     registry: defaultRegistry,
@@ -29,8 +32,6 @@ export async function main(argv: string[]): Promise<void> {
     stderr: (text) => process.stderr.write(text),
     stderrIsTTY: process.stderr.isTTY === true,
   });
-  // `serve` keeps running on its open transport; every other command ends here.
-  if (argv[0] !== 'serve' || code !== 0) {
-    process.stdout.write('', () => process.exit(code));
-  }
+  // Every command, `serve` once stopped, ends here: after stdout has drained.
+  process.stdout.write('', () => process.exit(code));
 }

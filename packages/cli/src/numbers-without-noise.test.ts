@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { CliDeps } from './cli-deps.js';
 import { defaultRegistry } from './default-registry.js';
-import { type CliDeps, runCli } from './run-cli.js';
+import { runCli } from './run-cli.js';
 
 let cacheDir: string;
 

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { describe, expect, it } from 'vitest';
+import type { CliDeps } from './cli-deps.js';
 import { defaultRegistry } from './default-registry.js';
-import { type CliDeps, runCli } from './run-cli.js';
+import { runCli } from './run-cli.js';
 
 /** One `opendata-mcp call --offline`, its fixtures on ports of their own like every run's. */
 async function call(cacheDir: string, config: string, tool: string, args: unknown) {
@@ -59,5 +60,20 @@ describe('offline citations', () => {
     expect(combined.code).toBe(0);
     expect(combined.answer.sources[0].citation).toBe(a.answer.citation);
     expect(combined.text).not.toContain('127.0.0.1');
+  });
+
+  it('leave loopback addresses out of the tool list, which describes every backend by name', async () => {
+    const out: string[] = [];
+    const deps: CliDeps = {
+      registry: defaultRegistry,
+      fixtures: { lindas: startLindasFixture, ckan: startCkanFixture, sdmx: startSdmxFixture },
+      env: { OPENDATA_MCP_LOG_LEVEL: 'silent' },
+      stdout: (text) => out.push(text),
+      stderr: () => {},
+    };
+    expect(await runCli(['tools', '--json'], deps)).toBe(0);
+    const tools = JSON.parse(out.join('')) as Array<{ name: string; title: string; adapter: string }>;
+    expect(tools.find((tool) => tool.name === 'query_resource')?.title).toContain('Recorded catalogue');
+    expect(out.join('')).not.toMatch(/127\.0\.0\.1|localhost/);
   });
 });

@@ -49,8 +49,10 @@ export function questionWords(query: string, languages: readonly string[]): Ques
       for (const form of new Set(forms))
         if (form.length >= MIN_OWN_PREFIX && form !== word) loose.add(`${escapeLucene(form)}*`);
     }
-  for (const { terms } of analysed) {
-    const others = [...terms].filter(([term, weight]) => weight < 1 && term.length >= MIN_OTHER_PREFIX);
+  // Other languages' words for each word, and for each part of a compound ("steuer" + "statistik").
+  for (const { terms, parts } of analysed) {
+    const named = [terms, ...parts].flatMap((held) => [...held]);
+    const others = named.filter(([term, weight]) => weight < 1 && term.length >= MIN_OTHER_PREFIX);
     for (const [term] of others.slice(0, MAX_OTHER_PER_WORD)) loose.add(`${escapeLucene(term)}*`);
   }
   return { words, looseTerms: [...loose].slice(0, MAX_LOOSE_TERMS) };

@@ -9,9 +9,10 @@ import {
 } from '@opendata-mcp/core/testing';
 import { createPopulationAdapter, PopulationOptionsSchema } from '@opendata-mcp/example-adapter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliDeps } from '../cli-deps.js';
 import { openRuntime } from '../open-runtime.js';
 import { createRegistry } from '../registry.js';
-import { type CliDeps, runCli } from '../run-cli.js';
+import { runCli } from '../run-cli.js';
 import { applyEnv } from './apply-env.js';
 import { ConfigError } from './config-error.js';
 

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSdmxAdapter, SdmxOptionsSchema } from '@opendata-mcp/sdmx';
 import { describe, expect, it } from 'vitest';
+import type { CliDeps } from '../cli-deps.js';
 import { createRegistry } from '../registry.js';
-import { type CliDeps, runCli } from '../run-cli.js';
+import { runCli } from '../run-cli.js';
 
 // The example adapter's entry point exports `adapterPlugin`, with its own loopback fixture.
 const examplePlugin = fileURLToPath(

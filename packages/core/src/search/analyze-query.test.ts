@@ -101,4 +101,24 @@ describe('analyzeQuery', () => {
     for (const word of words) expect(word.terms.get(termOf('lebenserwartung', 'de'))).toBe(EXPANSION_WEIGHT);
     expect(analyzeQuery('life').at(0)?.terms.has(termOf('lebenserwartung', 'de'))).toBe(false);
   });
+
+  it("reads a German compound of the lexicon's words part by part, each with its translations", () => {
+    const [word] = analyzeQuery('Säuglingssterblichkeit');
+    const [infant, deaths] = word?.parts ?? [];
+    expect(word?.parts).toHaveLength(2);
+    expect(infant?.get(termOf('säugling', 'de'))).toBe(1);
+    expect(infant?.get(termOf('infant', 'en'))).toBe(EXPANSION_WEIGHT);
+    expect(deaths?.get(termOf('sterblichkeit', 'de'))).toBe(1);
+    expect(deaths?.get(termOf('mortality', 'en'))).toBe(EXPANSION_WEIGHT);
+  });
+
+  it('reads a part in its own language only, and leaves words of other languages whole', () => {
+    // German "Belastung" is a burden; Dutch "belastingen" (taxes) shares its stem.
+    const [noise] = analyzeQuery('Lärmbelastung');
+    const parts = noise?.parts ?? [];
+    expect(parts.some((part) => part.has(termOf('noise', 'en')))).toBe(true);
+    expect(parts.some((part) => part.has(termOf('taxes', 'en')))).toBe(false);
+    expect(analyzeQuery('mortinatalité').at(0)?.parts).toEqual([]);
+    expect(analyzeQuery('population').at(0)?.parts).toEqual([]);
+  });
 });

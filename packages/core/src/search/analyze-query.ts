@@ -1,6 +1,9 @@
-import { isStopWordIn, termsOfWord } from './analyze-word.js';
-import { expandWithLexicon } from './expand-with-lexicon.js';
-import { ANALYZED_LANGUAGES } from './language-analyzers.js';
+import { isStopWordIn, languagesFor, termOf, termsOfWord } from './analyze-word.js';
+import { MIN_COMPOUND } from './document-terms.js';
+import { expandWithLexicon, lexiconWordIn } from './expand-with-lexicon.js';
+import { foldWord } from './fold-word.js';
+import { ANALYZED_LANGUAGES, COMPOUNDING_LANGUAGES } from './language-analyzers.js';
+import { splitCompound } from './split-compound.js';
 import { tokenizeText } from './tokenize-text.js';
 
 /** The weight of a term the lexicon adds, against 1 for a term of the word as asked. */
@@ -12,6 +15,11 @@ export interface QueryWord {
   word: string;
   /** Term → weight: 1 for the word's own forms, EXPANSION_WEIGHT for other languages' words for it. */
   terms: Map<string, number>;
+  /**
+   * A German or Dutch compound of words the lexicon knows, part by part: each part's own term (1)
+   * and its names in the other languages (EXPANSION_WEIGHT). Empty for any other word.
+   */
+  parts: Map<string, number>[];
 }
 
 /**
@@ -38,6 +46,31 @@ export function analyzeQuery(query: string, languages: readonly string[] = ANALY
     for (const phrase of phrases)
       for (const term of expandWithLexicon(phrase)) terms.set(term, EXPANSION_WEIGHT);
     for (const term of own) terms.set(term, 1);
-    return { word, terms };
+    return { word, terms, parts: lexiconParts(word, languages) };
   });
+}
+
+/**
+ * A long German or Dutch word made of words that language's lexicon names hold on their own, read
+ * part by part as those words' names in every language: "säuglingssterblichkeit" → [säugling,
+ * infant, nourrisson …], [sterblich, mortal, décès …], so a compound asked of an index in another
+ * language still finds what holds both parts, before what holds one.
+ */
+function lexiconParts(word: string, languages: readonly string[]): Map<string, number>[] {
+  if (word.length < MIN_COMPOUND) return [];
+  for (const lang of languagesFor(word, languages)) {
+    if (!COMPOUNDING_LANGUAGES.has(lang)) continue;
+    const named = (term: string) => lexiconWordIn(term, lang).size > 0;
+    const asTerm = (piece: string) => (named(piece) ? piece : termOf(piece, lang));
+    const parts = splitCompound(foldWord(word), (piece) => named(asTerm(piece)))?.map(asTerm);
+    // A part the lexicon does not name ("statistik" of "steuerstatistik") stands for itself.
+    if (!parts || parts.length < 2 || !parts.some(named)) continue;
+    return parts.map((part) => {
+      const terms = new Map<string, number>();
+      for (const term of lexiconWordIn(part, lang)) terms.set(term, EXPANSION_WEIGHT);
+      terms.set(part, 1);
+      return terms;
+    });
+  }
+  return [];
 }

@@ -11,7 +11,7 @@ export interface LangText {
 }
 
 // Only words this long are tried as compounds: shorter ones are rarely two words.
-const MIN_COMPOUND = 7;
+export const MIN_COMPOUND = 7;
 
 // Texts are read twice when indexed (vocabulary, then terms): their words are split once.
 const tokensOf = new WeakMap<LangText, TextToken[]>();

@@ -8,6 +8,10 @@ interface LexiconLookup {
   byName: Map<string, Set<LexiconConcept>>;
   /** A concept → every term of every name in every language. */
   termsOf: Map<LexiconConcept, Set<string>>;
+  /** Every term of every name. */
+  all: Set<string>;
+  /** A language and one name's single term ("de\0sterblich") → the concepts it names in that language. */
+  byWordIn: Map<string, Set<LexiconConcept>>;
 }
 
 let lookup: LexiconLookup | undefined;
@@ -23,6 +27,8 @@ function lexiconLookup(): LexiconLookup {
   if (lookup) return lookup;
   const byName = new Map<string, Set<LexiconConcept>>();
   const termsOf = new Map<LexiconConcept, Set<string>>();
+  const every = new Set<string>();
+  const byWordIn = new Map<string, Set<LexiconConcept>>();
   for (const concept of STATISTICAL_LEXICON) {
     const all = new Set<string>();
     for (const lang of ANALYZED_LANGUAGES) {
@@ -33,11 +39,17 @@ function lexiconLookup(): LexiconLookup {
         const concepts = byName.get(key) ?? new Set();
         concepts.add(concept);
         byName.set(key, concepts);
+        if (terms.length === 1) {
+          const inLanguage = byWordIn.get(`${lang}\u0000${key}`) ?? new Set();
+          inLanguage.add(concept);
+          byWordIn.set(`${lang}\u0000${key}`, inLanguage);
+        }
       }
     }
     termsOf.set(concept, all);
+    for (const term of all) every.add(term);
   }
-  lookup = { byName, termsOf };
+  lookup = { byName, termsOf, all: every, byWordIn };
   return lookup;
 }
 
@@ -66,6 +78,19 @@ function joinReadings(readings: ReadonlyArray<ReadonlySet<string>>): string[] {
 
 /** Every term the lexicon holds, for splitting compounds into words the lexicon knows. */
 export function lexiconTerms(): Iterable<string> {
-  const { termsOf } = lexiconLookup();
-  return [...termsOf.values()].flatMap((terms) => [...terms]);
+  return lexiconLookup().all;
+}
+
+/**
+ * The terms of every language's names for the concepts one word of `lang` names on its own
+ * ("sterblich" in German → death, mortal, décès …); empty when that language's names hold no
+ * such word. Kept to one language so that a German part is not read as a Dutch word
+ * ("belastung" is a burden, "belastingen" are taxes).
+ */
+export function lexiconWordIn(term: string, lang: string): Set<string> {
+  const { byWordIn, termsOf } = lexiconLookup();
+  const expanded = new Set<string>();
+  for (const concept of byWordIn.get(`${lang}\u0000${term}`) ?? [])
+    for (const t of termsOf.get(concept) ?? []) expanded.add(t);
+  return expanded;
 }

@@ -110,13 +110,17 @@ export function matchQuery(
     .map(({ leadCoverage: _, ...hit }) => hit);
 }
 
-/** The word itself, and, when none of its forms is an indexed word, its compound parts. */
+/**
+ * The word itself, and, when none of its forms is an indexed word, its compound parts: the
+ * lexicon's when it names a part (they carry their translations), else split against the index's words.
+ */
 function unitsOf(word: QueryWord, index: IndexedDocument): Unit[] {
   const units: Unit[] = [{ terms: word.terms, share: 1 }];
   const asked = [...word.terms].filter(([, weight]) => weight === 1).map(([term]) => term);
   if (asked.some(index.known)) return units;
-  const parts = index.splitWord(word.word);
-  for (const part of parts) units.push({ terms: new Map([[part, 1]]), share: 1 / parts.length });
+  const parts =
+    word.parts.length > 0 ? word.parts : index.splitWord(word.word).map((part) => new Map([[part, 1]]));
+  for (const terms of parts) units.push({ terms, share: 1 / parts.length });
   return units;
 }
 
