@@ -8,6 +8,6 @@ for (const file of README_FILES) {
   const { text, found } = refreshBlocks(before);
   if (text !== before) writeFileSync(file.path, text);
   console.log(
-    `${file.path}: ${found.length ? found.join(', ') : 'no generated blocks'}${text !== before ? ' (rewritten)' : ''}`,
+    `${file.name}: ${found.length ? found.join(', ') : 'no generated blocks'}${text !== before ? ' (rewritten)' : ''}`,
   );
 }
