@@ -23,6 +23,7 @@ describe.each(adapters)('adapters/%s', (name) => {
       `${name}-source.ts`,
       `${name}-health.ts`,
       `${name}-demo-journey.ts`,
+      `${name}-demo-journey.test.ts`,
       `${name}-conformance.test.ts`,
     ];
     expect(expected.filter((file) => !existsSync(join(src, file)))).toEqual([]);
