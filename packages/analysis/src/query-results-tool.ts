@@ -5,6 +5,7 @@ import {
   NextOffsetSchema,
   nextOffset,
   offsetParam,
+  SqlResultShape,
 } from '@opendata-mcp/core';
 import type { JsonRowsResult } from '@opendata-mcp/tabular';
 import { z } from 'zod';
@@ -54,12 +55,7 @@ export const queryResultsTool = defineTool({
     })
     .strict(),
   output: z.object({
-    columns: z
-      .array(z.object({ name: z.string(), type: z.string() }))
-      .describe('The result columns with DuckDB types, in the order of every row.'),
-    rows: z
-      .array(z.array(z.unknown()))
-      .describe('One array per row, values in the order of columns (numbers as numbers; dates as text).'),
+    ...SqlResultShape,
     returned: z.number().int(),
     truncated: z.boolean().describe('True when the query produced more rows than offset + limit.'),
     total_matched: z

@@ -25,6 +25,7 @@ export {
   dimensionFiltersParam,
   dimensionFiltersSchema,
 } from './contract/dimension-filters.js';
+export { INSTANCE_ID_PATTERN, instanceIdParam } from './contract/instance-id.js';
 export { DEFAULT_LIMITS, type Limits } from './contract/limits.js';
 export { networkOptionsShape, networkPolicyOf } from './contract/network-options.js';
 export { limitParam, NextOffsetSchema, nextOffset, offsetParam } from './contract/paging.js';
@@ -53,8 +54,9 @@ export {
   toColumnarTable,
 } from './envelope/columnar-table.js';
 export type { Envelope, SuccessEnvelope } from './envelope/envelope.js';
-export type { CacheRecord, License, Provenance, QueryRecord } from './envelope/provenance.js';
+export type { CacheRecord, Licence, Provenance, QueryRecord } from './envelope/provenance.js';
 export { chooseColumns, sortRecords } from './envelope/sort-records.js';
+export { SqlResultShape } from './envelope/sql-result.js';
 export { shorten } from './errors/error-body.js';
 export type { ErrorCode } from './errors/error-codes.js';
 export { nearbyNames } from './errors/nearby-names.js';
