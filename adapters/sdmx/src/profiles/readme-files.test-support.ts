@@ -15,5 +15,9 @@ export const README_FILES: readonly ReadmeFile[] = [
     path: fileURLToPath(new URL('../../README.md', import.meta.url)),
     required: ['sdmx-registry-profiles'],
   },
-  { name: 'README.md', path: fileURLToPath(new URL('../../../../README.md', import.meta.url)), required: [] },
+  {
+    name: 'README.md',
+    path: fileURLToPath(new URL('../../../../README.md', import.meta.url)),
+    required: ['sdmx-registry-names'],
+  },
 ];
