@@ -24,6 +24,9 @@ export interface Candidates {
   skipped: Array<{ flow_id: string; reason: string }>;
 }
 
+// Groups, or matches, handled between two looks at the clock.
+export const PACED = 128;
+
 /** Flows opened one by one when the registry refuses the bulk queries: the best few by title. */
 export const FALLBACK_FLOWS = 8;
 
@@ -60,8 +63,9 @@ export async function indicatorCandidates(
     // registry has thousands of DSDs: the pass is paced so other calls are served meanwhile.
     const slicer = workSlicer(ctx.signal);
     const byList = new Map<number, { group: DsdGroup; flow: DataflowInfo; score: number; flows: string[] }>();
-    for (const group of index.groups) {
-      await slicer.tick();
+    for (const [i, group] of index.groups.entries()) {
+      // Awaiting on every one of thousands of groups would cost more than the work it paces.
+      if (i % PACED === 0) await slicer.tick();
       const flows = group.flows.filter((f) => inScope(rt, f.id));
       if (flows.length === 0) continue;
       if (!group.structure) {

@@ -1,6 +1,6 @@
 import { type ToolContext, workSlicer } from '@opendata-mcp/core';
 import type { Labelled } from '../answers/series-spread.js';
-import { indicatorCandidates } from '../discovery-index/indicator-candidates.js';
+import { indicatorCandidates, PACED } from '../discovery-index/indicator-candidates.js';
 import { openDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
 import { matchedWords, queryWords } from '../discovery-index/query-words.js';
 import type { SearchableIndex } from '../discovery-index/searchable-index.js';
@@ -88,8 +88,8 @@ export async function findIndicators(
   // Per code, the flows whose lists hold it (`foundIn`); the flows riding along on those lists are
   // counted for the page returned only.
   const byCode = new Map<string, { hit: IndicatorHit; score: number; foundIn: Set<string> }>();
-  for (const match of matches) {
-    await slicer.tick();
+  for (const [i, match] of matches.entries()) {
+    if (i % PACED === 0) await slicer.tick();
     const holder = holderOf(match, flowIds);
     const seen = byCode.get(match.code);
     if (seen) {
