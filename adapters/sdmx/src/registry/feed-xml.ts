@@ -30,20 +30,33 @@ export interface FeedOptions {
   sliceChars?: number;
 }
 
-const localNames = new Map<string, string>();
+/** Prefixed name → its copy and its local name. */
+const localNames = new Map<string, { name: string; local: string }>();
+/**
+ * The last prefixed name of each length and its local name: a message's elements come in runs of
+ * a few names (`generic:Value` after `generic:Value`), which mostly differ in length, so comparing
+ * with one name spares hashing each name the parser hands over afresh.
+ */
+const RECENT = 64;
+const recentNames: string[] = new Array(RECENT).fill('');
+const recentLocals: string[] = new Array(RECENT).fill('');
 
 /**
- * `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. What it keeps is
+ * `mes:Structure` → `Structure`; the caches keep the hot path free of slicing. What they keep is
  * copied out of the message: a name cut from it would hold the whole message for good.
  */
 export function localName(name: string): string {
+  const slot = name.length & (RECENT - 1);
+  if (recentNames[slot] === name) return recentLocals[slot] as string;
   if (name.indexOf(':') < 0) return name;
-  let local = localNames.get(name);
-  if (local === undefined) {
-    local = ownText(name.slice(name.indexOf(':') + 1));
-    if (localNames.size < 4096) localNames.set(ownText(name), local);
+  let known = localNames.get(name);
+  if (known === undefined) {
+    known = { name: ownText(name), local: ownText(name.slice(name.indexOf(':') + 1)) };
+    if (localNames.size < 4096) localNames.set(known.name, known);
   }
-  return local;
+  recentNames[slot] = known.name;
+  recentLocals[slot] = known.local;
+  return known.local;
 }
 
 /**
