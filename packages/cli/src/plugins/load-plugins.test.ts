@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSdmxAdapter, SdmxOptionsSchema } from '@opendata-mcp/sdmx';
 import { describe, expect, it } from 'vitest';
@@ -120,13 +120,58 @@ describe('adapter plugins named in the configuration', () => {
     );
   });
 
-  it('refuses a module that cannot be found, with the specifier and exit code 2', async () => {
+  it('refuses a package that is not installed, naming the folder it was looked for from', async () => {
     const config = await inTempDir({
       'config.json': { adapters: [{ type: 'x', module: '@nobody/no-such-adapter' }] },
     });
     const h = harness();
     expect(await runCli(['tools', '--config', config], h.deps)).toBe(2);
-    expect(h.err()).toMatch(/adapters\[0\]\.module: cannot load "@nobody\/no-such-adapter"/);
+    expect(h.err()).toContain(
+      `adapters[0].module: cannot load "@nobody/no-such-adapter": it is not installed where the configuration is: no node_modules folder in ${dirname(config)} or above it has it; install it there (npm install @nobody/no-such-adapter)`,
+    );
+    expect(h.err()).not.toContain('Require stack');
+  });
+
+  it.each([
+    ['its "." export', { exports: { '.': { import: './entry.mjs', require: './missing.cjs' } } }],
+    ['its "main"', { main: './entry.mjs' }],
+  ])('loads a folder through %s in package.json', async (_, manifest) => {
+    const config = await inTempDir({
+      'config.json': { adapters: [{ type: 'population', module: './my-adapter' }] },
+    });
+    const folder = join(dirname(config), 'my-adapter');
+    await mkdir(folder);
+    await writeFile(join(folder, 'package.json'), JSON.stringify({ name: 'my-adapter', ...manifest }));
+    await writeFile(
+      join(folder, 'entry.mjs'),
+      `export { adapterPlugin } from ${JSON.stringify(examplePlugin)};\n`,
+    );
+    const h = harness();
+    expect(await runCli(['tools', '--json', '--offline', '--config', config], h.deps), h.err()).toBe(0);
+    expect(JSON.parse(h.out())).toContainEqual(
+      expect.objectContaining({ name: 'get_population', adapter: 'population' }),
+    );
+  });
+
+  it.each([
+    ['without a package.json', undefined, '"./my-adapter" is a folder without a package.json'],
+    [
+      'whose package.json names no entry',
+      { name: 'my-adapter' },
+      'the package.json of folder "./my-adapter" exports no "." entry or "main"',
+    ],
+  ])('refuses a folder %s, saying what to give instead', async (_, manifest, problem) => {
+    const config = await inTempDir({
+      'config.json': { adapters: [{ type: 'population', module: './my-adapter' }] },
+    });
+    const folder = join(dirname(config), 'my-adapter');
+    await mkdir(folder);
+    if (manifest) await writeFile(join(folder, 'package.json'), JSON.stringify(manifest));
+    const h = harness();
+    expect(await runCli(['tools', '--config', config], h.deps)).toBe(2);
+    expect(h.err()).toContain(
+      `adapters[0].module: cannot load "./my-adapter": ${problem}; give the entry file (for example "./my-adapter/src/index.ts") or a folder whose package.json names it in "exports" or "main"`,
+    );
   });
 
   it('refuses a module whose export is not an adapter plugin, saying what is missing', async () => {
