@@ -36,6 +36,13 @@ const ALWAYS_OPTIONAL = [
 
 const SNAKE = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/;
 
+/**
+ * How a description says what an optional parameter means when it is absent: "default: 10",
+ * "optional", "by default …", "… when left out", "if omitted", "when not given" (docs/VOCABULARY.md).
+ */
+const STATES_DEFAULT =
+  /\b(?:default|optional)|\b(?:when|if)\s+(?:it\s+is\s+|they\s+are\s+)?(?:left\s+out|omitted|absent|missing|not\s+(?:given|set|specified|provided))\b/i;
+
 export interface VocabularyOptions {
   /** Tools whose truncated answers cannot be paged by offset, each with the reason. */
   unpaged?: Record<string, string>;
@@ -57,7 +64,7 @@ export function vocabularyProblems(tool: AnyToolDefinition, options: VocabularyO
     if (ALWAYS_OPTIONAL.includes(name) && !optional) problems.push(`${name}: must be optional`);
     const description = parameterDescription(schema) ?? '';
     if (description.length < 10) problems.push(`${name}: not described`);
-    else if (optional && !/default|optional/i.test(description))
+    else if (optional && !STATES_DEFAULT.test(description))
       problems.push(`${name}: optional, but the description does not state the default`);
   }
   if ('filters' in shape && !shape.filters?.safeParse({ DIMENSION: 'CODE' }).success)
