@@ -1,6 +1,7 @@
+import { existsSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { describe, expect, it } from 'vitest';
 import { callResultsDir } from './call-results-dir.js';
@@ -114,6 +115,16 @@ describe('call keeps results for the next call', () => {
         expect((await stat(level)).mode & 0o777).toBe(0o700);
       }
     }
+  });
+
+  it("resolves a relative cache_dir of the file from the file's folder, not from where the command runs", async () => {
+    const { cacheDir, config } = await setUp();
+    await writeFile(config, JSON.stringify({ adapters: [{ type: 'sdmx' }], cache_dir: './relative-cache' }));
+    const first = await call(cacheDir, config, 'query_data', underFive, {});
+    expect(first.answer.result_id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const dir = callResultsDir(join(dirname(config), 'relative-cache'));
+    expect((await readdir(dir)).some((name) => name.endsWith('.entry'))).toBe(true);
+    expect(existsSync(join(process.cwd(), 'relative-cache'))).toBe(false);
   });
 
   it.skipIf(process.getuid?.() !== 0)(

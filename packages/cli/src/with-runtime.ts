@@ -59,7 +59,10 @@ async function prepare(
   const registry =
     shape && path ? await loadPlugins(shape, deps.registry, dirname(resolve(path)), origin) : deps.registry;
   const finish = (config: Config) => {
-    const withEnv = applyEnv(config, deps.env);
+    // A relative cache_dir in the file means the same folder wherever the command is started, like `module`.
+    const fileCacheDir =
+      config.cache_dir && path ? { cache_dir: resolve(dirname(resolve(path)), config.cache_dir) } : {};
+    const withEnv = applyEnv({ ...config, ...fileCacheDir }, deps.env);
     // The user's own cache folder unless one is configured: never a folder other users share.
     const cache_dir =
       withEnv.cache_dir ??

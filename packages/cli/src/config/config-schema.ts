@@ -207,7 +207,7 @@ export const ConfigSchema = z
       .string()
       .optional()
       .describe(
-        "Directory of the downloaded-resource cache (and of the results `call` keeps), made private (0700); refused when it or a level above it belongs to another user. Default: opendata-mcp/resources in the user's cache folder (XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on Windows).",
+        "Directory of the downloaded-resource cache (and of the results `call` keeps), made private (0700); a relative path is read from this file's folder; refused when it or a level above it belongs to another user. Default: opendata-mcp/resources in the user's cache folder (XDG_CACHE_HOME or ~/.cache; ~/Library/Caches on macOS; %LOCALAPPDATA% on Windows).",
       ),
     store: StoreConfigSchema.optional().describe(
       'Shared store of several replicas behind one address: metadata caches, upstream budgets and 429 back-off. The downloaded-resource cache stays per machine.',
