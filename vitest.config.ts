@@ -11,6 +11,8 @@ export default defineConfig({
       'adapters/*/src/**/*.test.ts',
       'examples/*/src/**/*.test.ts',
       'examples/*/*.test.ts',
+      // Where the adapter guide asks for a plugin developed inside a clone.
+      'plugins/*/src/**/*.test.ts',
       'tests/*/src/**/*.test.ts',
       'tests/*/*.test.ts',
       'eval/*/*.test.ts',
