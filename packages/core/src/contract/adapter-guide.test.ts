@@ -29,6 +29,18 @@ describe('the adapter guide (core README)', () => {
     expect(guide).toContain(`| \`${member}\``);
   });
 
+  it.each(membersOf('./search-capability.ts', 'SearchHit'))('documents the search hit field %s', (field) => {
+    expect(guide).toContain(`| \`${field}\``);
+  });
+
+  it.each([
+    ...membersOf('./adapter-plugin.ts', 'OfflineFixture'),
+    ...membersOf('./demo-journey.ts', 'DemoJourney'),
+    ...membersOf('./demo-journey.ts', 'DemoStep'),
+  ])('names the plugin fixture and demo member %s', (member) => {
+    expect(guide).toContain(`\`${member}`);
+  });
+
   it.each(ERROR_CODE_LIST)('says when to use the error code %s', (code) => {
     expect(guide).toContain(`| \`${code}\``);
   });
