@@ -11,7 +11,9 @@ function toolWithRegion(description: string) {
     input: z.strictObject({ region: z.array(z.string()).optional().describe(description) }),
     output: z.object({ values: z.array(z.number()) }),
     annotations: READ_ONLY_OPEN_WORLD,
-    execute: async () => ({ data: { values: [] }, source: { backend: 'x', endpoint: 'https://x.example' } }),
+    execute: async () => {
+      throw new Error('never called: the check reads the metadata only');
+    },
   });
 }
 
