@@ -10,7 +10,7 @@ export const AdapterEntrySchema = z
       .min(1)
       .optional()
       .describe(
-        "Package name or file path of a module exporting an adapter plugin for this type (`adapterPlugin`); resolved from the configuration file's folder.",
+        "Package name, file path or package folder of a module exporting an adapter plugin for this type (`adapterPlugin`); resolved from the configuration file's folder (a package installed there, a folder through its package.json).",
       ),
     id: z
       .string()
