@@ -5,10 +5,12 @@ import {
   NextOffsetSchema,
   nextOffset,
   offsetParam,
+  UnitsSchema,
 } from '@opendata-mcp/core';
 import type { JsonRowsResult } from '@opendata-mcp/tabular';
 import { z } from 'zod';
 import { openResults } from './open-results.js';
+import { queryUnits } from './query-units.js';
 import { checkResultNames, MAX_RESULTS } from './result-names.js';
 import { resultsSource } from './results-source.js';
 
@@ -34,7 +36,8 @@ export const queryResultsTool = defineTool({
     'result_id values you need in results ({"mortality": "<result_id>"}) and query those names as ' +
     'tables. Coded columns also have <column>_label; period columns ("2020", "2020-Q1", "2020-01") ' +
     'also have <column>_start, a DATE to join or sort on. The answer cites every source and has its ' +
-    'own result_id. not_found: the result expired, run its call again.',
+    'own result_id and the unit of each column that keeps one (a ratio states none). not_found: the ' +
+    'result expired, run its call again.',
   input: z
     .object({
       results: z
@@ -60,6 +63,9 @@ export const queryResultsTool = defineTool({
     rows: z
       .array(z.array(z.unknown()))
       .describe('One array per row, values in the order of columns (numbers as numbers; dates as text).'),
+    units: UnitsSchema.describe(
+      'Unit of each column that passes on, rounds or sums/averages/min/max one kept column with a unit; none for ratios or mixes.',
+    ),
     returned: z.number().int(),
     truncated: z.boolean().describe('True when the query produced more rows than offset + limit.'),
     total_matched: z
@@ -80,7 +86,7 @@ export const queryResultsTool = defineTool({
   example: { results: { a: '<result_id>' }, sql: 'SELECT count(*) AS n FROM a' },
   async execute(input, ctx) {
     const named = checkResultNames(input.results);
-    const { session, sources, notes } = await openResults(ctx, named);
+    const { session, sources, notes, tables } = await openResults(ctx, named);
     try {
       const result = await session.queryJson(input.sql, {
         limit: MAX_KEPT_ROWS,
@@ -92,11 +98,13 @@ export const queryResultsTool = defineTool({
       const page = result.page;
       const truncated = result.truncated || result.rowCount > input.offset + page.length;
       const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
+      const units = await queryUnits(ctx, input.sql, columns, tables);
       const identifiers = Object.fromEntries(named);
       return {
         data: {
           columns,
           rows: page,
+          units,
           returned: page.length,
           truncated,
           total_matched: result.truncated ? null : result.rowCount,
@@ -111,7 +119,7 @@ export const queryResultsTool = defineTool({
         },
         source: resultsSource(sources, identifiers, result.sql),
         // The engine wrote the rows as JSON: they are kept as they are, never parsed here.
-        keep: keepOf(result, columns, sources, ctx.results.maxResultBytes),
+        keep: keepOf(result, { columns, units }, sources, ctx.results.maxResultBytes),
       };
     } finally {
       // A query that ended its engine (past its deadline or memory) leaves nothing to keep open.
@@ -125,7 +133,7 @@ const MIB = 1024 * 1024;
 /** The result to keep, or why it is not kept: too many rows, or rows the engine did not send. */
 function keepOf(
   result: JsonRowsResult,
-  columns: Array<{ name: string; type: string }>,
+  { columns, units }: { columns: Array<{ name: string; type: string }>; units: Record<string, string> },
   sources: KeptSource[],
   maxBytes: number,
 ) {
@@ -139,5 +147,5 @@ function keepOf(
       note: `Not kept: the rows take more than the ${(maxBytes / MIB).toFixed(1)} MiB a kept result may hold. Filter, aggregate or select fewer columns to keep it.`,
     };
   }
-  return { table: { columns, rowsJson: result.rowsJson, rowCount: result.rowCount }, sources };
+  return { table: { columns, units, rowsJson: result.rowsJson, rowCount: result.rowCount }, sources };
 }

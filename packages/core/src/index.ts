@@ -70,6 +70,7 @@ export {
   type LabelledCell,
   type RecordCell,
   toColumnarTable,
+  UnitsSchema,
 } from './envelope/columnar-table.js';
 export {
   type Envelope,
@@ -134,7 +135,7 @@ export {
   type PlaceLanguage,
   placeName,
 } from './places/place.js';
-export { inferType, keepableTableOf, toKeptTable } from './results/keepable-table.js';
+export { inferType, keepableTableOf, toKeptTable, unitsOf } from './results/keepable-table.js';
 export {
   createKeptResults,
   type KeepOutcome,
