@@ -6,6 +6,7 @@ import {
   OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
+  UnitsSchema,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { boundColumns, boundsOf } from '../answers/bounds-of.js';
@@ -15,7 +16,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { checkRange, type TimeSelection } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
-import { unitOf } from '../answers/unit-of.js';
+import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { PeriodSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -55,6 +56,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
       flow_id: z.string(),
       columns: z.array(z.string()),
       rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+      units: UnitsSchema.optional(),
       series: z
         .record(z.string(), LabelledSchema)
         .describe('Code and label of each dimension of the series.'),
@@ -140,6 +142,8 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         return [o.time_period, o.value, ...bounds.map((b) => interval[b])];
       };
       const short = time.kind === 'last' && sorted.length < time.n;
+      // The bounds of an interval are in the unit of the value.
+      const units = valueUnits(sorted, ['value', ...bounds]);
       return {
         data: {
           ...empty,
@@ -147,6 +151,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
           columns,
           series_key: read.key,
           rows: page.map(asRow),
+          units,
           series: fixedOf(observations),
           ...unitOf(observations[0]),
           returned: page.length,
@@ -159,7 +164,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         },
         source,
         // The whole series is kept, not the page shown.
-        keep: { table: { columns, rows: sorted.map(asRow) } },
+        keep: { table: { columns, rows: sorted.map(asRow), units } },
       };
     },
   });

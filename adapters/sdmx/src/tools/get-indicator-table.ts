@@ -6,6 +6,7 @@ import {
   OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
+  UnitsSchema,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { boundColumns, boundsOf } from '../answers/bounds-of.js';
@@ -20,7 +21,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, labelled, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
-import { unitOf } from '../answers/unit-of.js';
+import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
 import type { HierarchyInfo } from '../registry/structure-types.js';
@@ -80,6 +81,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
       columns: z.array(z.string()),
       rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
       labels: z.record(z.string(), z.record(z.string(), z.string())).describe('Label of each area code.'),
+      units: UnitsSchema.optional(),
       series: z
         .record(z.string(), LabelledSchema)
         .describe('The other dimensions, one code each, with labels.'),
@@ -205,6 +207,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         return [o.dimensions[area.id]?.code ?? '', o.time_period, o.value, ...bounds.map((b) => interval[b])];
       };
       const series = fixedOf(observations, [area.id]);
+      const units = valueUnits(rows, ['value', ...bounds]);
       return {
         data: {
           ...empty,
@@ -213,6 +216,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           columns,
           rows: page.map(asRow),
           labels: { [area.id]: labelsOf(page) },
+          units,
           series,
           ...unitOf(observations[0]),
           returned: page.length,
@@ -229,7 +233,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         // The whole table is kept, not the page shown: query_results and draw_chart over this
         // answer see every area.
         keep: {
-          table: { columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) } },
+          table: { columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) }, units },
         },
       };
     },
