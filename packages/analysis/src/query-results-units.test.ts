@@ -4,6 +4,7 @@ import { type FixtureServer, ok, startFixtureServer } from './fixture-server.tes
 import { keepTable, TEST_SOURCE } from './kept-table.test-support.js';
 
 const NAMESPACE = 'units-test';
+const WALDBRAND = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';
 const store = createMemoryStore();
 
 const SERIES = {
@@ -69,7 +70,7 @@ describe('units through query_results', () => {
       'SELECT s.year, m.value / s.spent AS per_franc, m.value / m.value AS one, s.spent ' +
         'FROM m JOIN s ON s.year = m.time_period ORDER BY 1',
     );
-    expect(answer.rows.length).toBe(2);
+    expect(answer.rows as unknown[]).toHaveLength(2);
     expect(answer.units).toEqual({ spent: 'CHF' });
   });
 
@@ -92,6 +93,23 @@ describe('units through query_results', () => {
       'SELECT * REPLACE (value * 2 AS value), value AS v FROM m',
     );
     expect(answer.units).toEqual({ v: unit });
+  });
+
+  it('states the unit a LINDAS cube gives its measure, and keeps it through an aggregate', async () => {
+    const slice = ok(
+      await fixture.server.callTool('query_cube_observations', {
+        cube_id: WALDBRAND,
+        filters: [{ dimension: 'Warnregion', op: '=', value: 'Dorneck / Thierstein (SO)' }],
+      }),
+    );
+    const measures = (slice.dimensions as Array<{ name: string; role: string; unit: string | null }>).filter(
+      (d) => d.role === 'measure' && d.unit !== null,
+    );
+    expect(measures.map((d) => d.unit)).toEqual(['http://qudt.org/vocab/unit/MilliM']);
+    const rain = measures[0]?.name ?? '';
+    expect(slice.units).toEqual({ [rain]: 'MilliM' });
+    const answer = await query({ w: slice.result_id }, `SELECT max("${rain}") AS wettest FROM w`);
+    expect(answer.units).toEqual({ wettest: 'MilliM' });
   });
 
   it('loads a result kept before units were kept, and states none for it', async () => {
