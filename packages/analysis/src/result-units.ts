@@ -83,8 +83,9 @@ function starUnits(star: Node, tables: Map<string, TableUnits>): Map<string, str
 /**
  * The unit of each output column of a query over kept results, traced through DuckDB's parse of it:
  * a column passed through (or rounded) keeps its unit, as does SUM/AVG/MIN/MAX/MEDIAN of one
- * column; any other expression (a ratio, a sum of two columns, a count) states none, as does every
- * column of a query whose FROM is not kept results alone (subqueries, CTEs, set operations).
+ * column, and a union keeps what both its sides keep; any other expression (a ratio, a sum of two
+ * columns, a count) states none, as does every column of a query whose FROM is not kept results
+ * alone (subqueries, CTEs, table functions).
  * Never a unit the numbers might not have.
  */
 export function resultUnits(
@@ -92,9 +93,18 @@ export function resultUnits(
   outputNames: string[],
   known: TableUnits[],
 ): Record<string, string> {
-  const node = statement?.node;
-  if (!isNode(node) || node.type !== 'SELECT_NODE') return {};
-  if (listOf((node.cte_map as Node | undefined)?.map).length > 0) return {};
+  return nodeUnits(statement?.node, outputNames, known);
+}
+
+function nodeUnits(node: unknown, outputNames: string[], known: TableUnits[]): Record<string, string> {
+  if (!isNode(node) || listOf((node.cte_map as Node | undefined)?.map).length > 0) return {};
+  if (node.type === 'SET_OPERATION_NODE') {
+    // Rows of a union come from either side: a column keeps a unit both sides give it.
+    const left = nodeUnits(node.left, outputNames, known);
+    const right = nodeUnits(node.right, outputNames, known);
+    return Object.fromEntries(Object.entries(left).filter(([name, unit]) => right[name] === unit));
+  }
+  if (node.type !== 'SELECT_NODE') return {};
   const tables = tablesOf(node.from_table, new Map(known.map((t) => [t.name, t])));
   if (!tables) return {};
   const select = listOf(node.select_list);

@@ -1,3 +1,4 @@
+import { axisTitles } from './axis-titles.js';
 import type { ChartPoint, PreparedChart } from './prepare-chart.js';
 
 const MARK_NAMES = { line: 'Line chart', bar: 'Bar chart', scatter: 'Scatter plot', area: 'Area chart' };
@@ -8,8 +9,7 @@ const MARK_NAMES = { line: 'Line chart', bar: 'Bar chart', scatter: 'Scatter plo
  */
 export function describeChart(chart: PreparedChart): string {
   const { spec } = chart;
-  const xName = spec.x_title ?? spec.x;
-  const yName = spec.y_title ?? spec.y;
+  const { x: xName, y: yName } = axisTitles(chart);
   const parts: string[] = [];
   const title = spec.title ? ` titled "${spec.title}"` : '';
   const seriesPart = chart.series.length > 0 ? `, ${chart.series.length} series by ${spec.series}` : '';
