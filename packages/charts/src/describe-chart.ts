@@ -1,4 +1,3 @@
-import { axisTitles } from './axis-titles.js';
 import type { ChartPoint, PreparedChart } from './prepare-chart.js';
 
 const MARK_NAMES = { line: 'Line chart', bar: 'Bar chart', scatter: 'Scatter plot', area: 'Area chart' };
@@ -9,7 +8,8 @@ const MARK_NAMES = { line: 'Line chart', bar: 'Bar chart', scatter: 'Scatter plo
  */
 export function describeChart(chart: PreparedChart): string {
   const { spec } = chart;
-  const { x: xName, y: yName } = axisTitles(chart);
+  const xName = spec.x_title ?? spec.x;
+  const yName = spec.y_title ?? spec.y;
   const parts: string[] = [];
   const title = spec.title ? ` titled "${spec.title}"` : '';
   const seriesPart = chart.series.length > 0 ? `, ${chart.series.length} series by ${spec.series}` : '';
@@ -20,6 +20,9 @@ export function describeChart(chart: PreparedChart): string {
     chart.series.length > 0
       ? chart.series.map((name) => ({ name, points: chart.points.filter((p) => p.series === name) }))
       : [{ name: undefined, points: chart.points }];
+  // The unit is said once, after what is plotted, rather than beside every number.
+  if (chart.units?.y !== undefined) parts.push(`${yName} is in ${chart.units.y}.`);
+  if (chart.units?.x !== undefined) parts.push(`${xName} is in ${chart.units.x}.`);
   for (const group of groups) parts.push(describeSeries(group.name, group.points, xName, yName));
   if (chart.skippedRows > 0) parts.push(`${chart.skippedRows} rows without a value were left out.`);
   parts.push(

@@ -40,7 +40,7 @@ it('titles the value axis with the unit the charted column was kept with, in the
   const answer = await draw();
   const spec = answer.vega_lite as Record<string, unknown>;
   expect(JSON.stringify(spec)).toContain(`"value (${unit})"`);
-  expect(answer.alt_text).toContain(`value (${unit}) by TIME_PERIOD`);
+  expect(answer.alt_text).toContain(`points. value is in ${unit}.`);
   const { svg } = await renderPng(spec as unknown as TopLevelSpec, 2000);
   expect(svg).toContain(`value (${unit.replaceAll('&', '&amp;')})`);
 });
