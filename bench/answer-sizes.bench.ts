@@ -3,7 +3,8 @@
 // text a client sees), then the error texts for an unknown key, a wrong type and a missing required field.
 // Ends with one JSON line.
 import { buildRuntime, defaultRegistry } from '../packages/cli/src/index.js';
-import type { Envelope, OpenDataServer, SuccessEnvelope } from '../packages/core/src/index.js';
+import type { Envelope, SuccessEnvelope } from '../packages/core/src/index.js';
+import type { OpenDataServer } from '../packages/core/src/server/index.js';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '../packages/fixtures/src/index.js';
 
 const FOREST_FIRE_CUBE = 'https://ld.synthetic.example/foen/waldbrandgefahr/2';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createCkanAdapter } from '../adapters/ckan/src/index.js';
-import { createOpenDataServer, silentLogger } from '../packages/core/src/index.js';
+import { createOpenDataServer, silentLogger } from '../packages/core/src/server/index.js';
 import {
   CKAN_SYNTHETIC_CSV,
   CKAN_SYNTHETIC_DATASET_ID,

@@ -11,7 +11,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
-import { createHttpClient, DEFAULT_LIMITS, silentLogger } from '../packages/core/src/index.js';
+import { createHttpClient } from '../packages/core/src/http/create-http-client.js';
+import { DEFAULT_LIMITS } from '../packages/core/src/index.js';
+import { silentLogger } from '../packages/core/src/server/index.js';
 
 const SIZE = 50 * 1024 * 1024;
 const LARGE_SIZE = 200 * 1024 * 1024;

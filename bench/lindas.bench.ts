@@ -5,7 +5,7 @@
 // replayed against the same endpoint. Prints a table and ratios, then one JSON line.
 
 import { createLindasAdapter } from '../adapters/lindas/src/index.js';
-import { createOpenDataServer, silentLogger } from '../packages/core/src/index.js';
+import { createOpenDataServer, silentLogger } from '../packages/core/src/server/index.js';
 import {
   type LindasFixture,
   startLindasFixture,

@@ -1,3 +1,3 @@
-import type { Logger, OpenDataServer } from '@opendata-mcp/core';
+import type { Logger, OpenDataServer } from '@opendata-mcp/core/server';
 
 export declare function trivialServer(logger: Logger): OpenDataServer;

@@ -2,14 +2,8 @@
 // the built core (dist/) with no TypeScript loader in the way: that is what a desktop client
 // spawns, and what the stdio and cold-start figures measure. The bench imports it too.
 import { pathToFileURL } from 'node:url';
-import {
-  createJsonLogger,
-  createOpenDataServer,
-  defineTool,
-  READ_ONLY_OPEN_WORLD,
-  SPECIFICATION_VERSION,
-  startStdioServer,
-} from '@opendata-mcp/core';
+import { defineTool, READ_ONLY_OPEN_WORLD, SPECIFICATION_VERSION } from '@opendata-mcp/core';
+import { createJsonLogger, createOpenDataServer, startStdioServer } from '@opendata-mcp/core/server';
 import { z } from 'zod';
 
 const source = {

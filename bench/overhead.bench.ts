@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport, type Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { silentLogger, startHttpServer } from '@opendata-mcp/core';
+import { silentLogger, startHttpServer } from '@opendata-mcp/core/server';
 import { connectInProcess } from '@opendata-mcp/core/testing';
 import { TOOL_LIST_BUDGET_BYTES } from '../packages/cli/src/tool-list-budget.js';
 import { trivialServer } from './overhead-server.mjs';

@@ -14,7 +14,7 @@ import {
   type SharedStore,
   silentLogger,
   type UpstreamBudgets,
-} from '../packages/core/src/index.js';
+} from '../packages/core/src/server/index.js';
 import { findRedisServer, startRedisServer } from '../packages/core/src/testing/index.js';
 import { startCkanFixture } from '../packages/fixtures/src/index.js';
 

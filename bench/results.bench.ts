@@ -14,13 +14,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { z } from 'zod';
 import { analysisExtension } from '../packages/analysis/src/index.js';
-import {
-  type Adapter,
-  createOpenDataServer,
-  defineTool,
-  READ_ONLY_OPEN_WORLD,
-  silentLogger,
-} from '../packages/core/src/index.js';
+import { type Adapter, defineTool, READ_ONLY_OPEN_WORLD } from '../packages/core/src/index.js';
+import { createOpenDataServer, silentLogger } from '../packages/core/src/server/index.js';
 import { watchChildMemory } from '../packages/tabular/src/fuzz/child-memory.js';
 import { warmEngine } from '../packages/tabular/src/index.js';
 

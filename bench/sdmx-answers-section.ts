@@ -3,7 +3,7 @@
 // cold (fresh caches: the structure plus the data) and warm (structure cached: the data alone), and
 // the bytes of each SDMX tool's typical answer against the 4 KB budget.
 import { createSdmxAdapter } from '../adapters/sdmx/src/index.js';
-import { createOpenDataServer, silentLogger } from '../packages/core/src/index.js';
+import { createOpenDataServer, silentLogger } from '../packages/core/src/server/index.js';
 import { startSdmxFixture } from '../packages/fixtures/src/index.js';
 
 const BUDGET = 4096;

@@ -23,16 +23,9 @@ import { loadDataflowList } from '../adapters/sdmx/src/registry/dataflow-list.js
 import type { DataflowInfo } from '../adapters/sdmx/src/registry/structure-types.js';
 import { wordForms } from '../adapters/sdmx/src/resolution/word-forms.js';
 import type { SdmxRuntime } from '../adapters/sdmx/src/sdmx-runtime.js';
-import {
-  createHttpClient,
-  createOpenDataServer,
-  createTtlCache,
-  DEFAULT_LIMITS,
-  type Limits,
-  openSharedStore,
-  silentLogger,
-  type ToolContext,
-} from '../packages/core/src/index.js';
+import { createHttpClient } from '../packages/core/src/http/create-http-client.js';
+import { createTtlCache, DEFAULT_LIMITS, type Limits, type ToolContext } from '../packages/core/src/index.js';
+import { createOpenDataServer, openSharedStore, silentLogger } from '../packages/core/src/server/index.js';
 import { findRedisServer, startRedisServer } from '../packages/core/src/testing/index.js';
 import { startSyntheticRegistry } from './sdmx-synthetic-registry.js';
 

@@ -6,7 +6,7 @@ import {
   type RunningHttpServer,
   silentLogger,
   startHttpServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceAdapter } from './conformance-adapter.js';
 import { CONFORMANCE_VERSION, runConformanceSuite } from './run-suite.js';

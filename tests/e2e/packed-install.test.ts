@@ -109,13 +109,13 @@ describe('the packed packages in an empty project', () => {
 const CONSUMER_TS = `
 import {
   type AdapterPlugin,
-  createOpenDataServer,
   defineAdapterPlugin,
   defineTool,
   networkOptionsShape,
   networkPolicyOf,
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
+import { createOpenDataServer } from '@opendata-mcp/core/server';
 import { connectInProcess, createMemoryLogger, startLoopbackServer, watchOutbound } from '@opendata-mcp/core/testing';
 import { type LindasFixtureStore, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { adapterPlugin, createPxwebAdapter, startPxwebFixture } from '@opendata-mcp/pxweb';
@@ -164,7 +164,7 @@ export type Store = LindasFixtureStore;
 `;
 
 const RUN_MJS = `
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { createMemoryLogger } from '@opendata-mcp/core/testing';
 import { createPxwebAdapter, startPxwebFixture } from '@opendata-mcp/pxweb';
 

@@ -1,12 +1,12 @@
 import { analysisExtension } from '@opendata-mcp/analysis';
+import type { Envelope } from '@opendata-mcp/core';
 import {
   createOpenDataServer,
-  type Envelope,
   type OpenDataServer,
   openSharedStore,
   type SharedStore,
   silentLogger,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { findRedisServer, type RedisServer, startRedisServer } from '@opendata-mcp/core/testing';
 import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { createSdmxAdapter } from '@opendata-mcp/sdmx';

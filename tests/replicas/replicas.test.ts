@@ -1,12 +1,12 @@
 import { createCkanAdapter } from '@opendata-mcp/ckan';
+import type { Envelope } from '@opendata-mcp/core';
 import {
   createOpenDataServer,
-  type Envelope,
   type OpenDataServer,
   openSharedStore,
   type SharedStore,
   type UpstreamBudgets,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import {
   createMemoryLogger,
   findRedisServer,

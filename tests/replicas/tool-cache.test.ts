@@ -1,12 +1,12 @@
+import type { Envelope } from '@opendata-mcp/core';
 import {
   createOpenDataServer,
-  type Envelope,
   type OpenDataServer,
   openSharedStore,
   type SharedStore,
   silentLogger,
   type Telemetry,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { findRedisServer, type RedisServer, startRedisServer } from '@opendata-mcp/core/testing';
 import {
   type LindasFixture,

@@ -1,15 +1,12 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { type Adapter, defineTool, READ_ONLY_OPEN_WORLD, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import {
-  type Adapter,
   createOpenDataServer,
-  defineTool,
   type OpenDataServer,
-  READ_ONLY_OPEN_WORLD,
   type RunningHttpServer,
-  SPECIFICATION_VERSION,
   silentLogger,
   startHttpServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { connectHttp } from './connect-client.js';

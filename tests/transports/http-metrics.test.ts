@@ -1,16 +1,13 @@
 import { type IncomingHttpHeaders, request } from 'node:http';
+import { type Adapter, defineTool, READ_ONLY_OPEN_WORLD, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import {
-  type Adapter,
   createOpenDataServer,
-  defineTool,
   loadPrometheusMetrics,
   type PrometheusMetrics,
-  READ_ONLY_OPEN_WORLD,
   type RunningHttpServer,
-  SPECIFICATION_VERSION,
   silentLogger,
   startHttpServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

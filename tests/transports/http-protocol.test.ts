@@ -4,7 +4,7 @@ import {
   type RunningHttpServer,
   silentLogger,
   startHttpServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectHttp, type Era } from './connect-client.js';
 import { probeAdapter, probeObservations } from './fixtures/probe-adapter.js';

@@ -5,7 +5,7 @@ import {
   type RunningHttpServer,
   silentLogger,
   startHttpServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeAdapter } from './fixtures/probe-adapter.js';
 import { INITIALIZE, rawGet, rawPost } from './raw-post.js';

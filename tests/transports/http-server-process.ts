@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { HttpServerOptions } from '@opendata-mcp/core';
+import type { HttpServerOptions } from '@opendata-mcp/core/server';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 

@@ -5,7 +5,7 @@ import {
   createJsonLogger,
   createOpenDataServer,
   startStdioServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { createCkanAdapter } from '../src/index.js';
 
 const [cacheDir, url, hostPort, secondUrl, secondHostPort] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import type { CkanFixture } from '@opendata-mcp/fixtures';
 import { parse, stringify } from 'lossless-json';

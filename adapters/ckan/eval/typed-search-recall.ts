@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startCkanFixture } from '@opendata-mcp/fixtures';
 import { createCkanAdapter } from '../src/index.js';
 

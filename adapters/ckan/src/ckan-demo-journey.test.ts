@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOpenDataServer, type SuccessEnvelope, silentLogger } from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startCkanFixture } from '@opendata-mcp/fixtures';
 import { expect, it } from 'vitest';
 import { ckanDemoJourney, createCkanAdapter } from './index.js';

@@ -5,18 +5,18 @@ import { getDatasetTool } from './tools/get-dataset.js';
 import { getSchemaTool } from './tools/get-schema.js';
 
 /** A dataset and a resource's schema as resources, read through get_dataset and get_schema. */
-export function ckanResources(rt: CkanRuntime, adapterId: string): ResourceDefinition[] {
+export function ckanResources(rt: CkanRuntime): ResourceDefinition[] {
   return [
     toolResource({
-      name: `${adapterId}_dataset`,
-      template: `ckan://${adapterId}/dataset/{dataset_id}`,
+      name: `${rt.id}_dataset`,
+      template: `ckan://${rt.id}/dataset/{dataset_id}`,
       title: `Dataset (${rt.title})`,
       description: 'One dataset: metadata, licence and every resource with whether it can be queried.',
       tool: getDatasetTool(rt),
     }),
     toolResource({
-      name: `${adapterId}_resource_schema`,
-      template: `ckan://${adapterId}/dataset/{dataset_id}/resource/{resource_id}/schema`,
+      name: `${rt.id}_resource_schema`,
+      template: `ckan://${rt.id}/dataset/{dataset_id}/resource/{resource_id}/schema`,
       title: `Resource schema (${rt.title})`,
       description: 'The columns, types, row count and sample rows of one tabular resource.',
       tool: getSchemaTool(rt),

@@ -1,15 +1,11 @@
-import { networkOptionsShape } from '@opendata-mcp/core';
+import { instanceIdParam, networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { PortalQuirksSchema } from './portal/portal-quirks.js';
 
 /** Options of one CKAN adapter instance; strict, so a typo in a config file fails at start-up. */
 export const CkanOptionsSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z][a-z0-9_-]*$/)
-      .default('ckan')
-      .describe('Instance id; two portals in one server need two ids (and a tool prefix).'),
+    id: instanceIdParam('ckan'),
     url: z
       .string()
       .url()

@@ -1,4 +1,4 @@
-import type { CacheRecord, License, Provenance, QueryRecord } from '@opendata-mcp/core';
+import type { CacheRecord, Licence, Provenance, QueryRecord } from '@opendata-mcp/core';
 import type { CkanRuntime } from './ckan-runtime.js';
 import type { ActionAnswer } from './portal/ckan-client.js';
 
@@ -17,7 +17,7 @@ interface SourceParts {
   /** When the data itself was fetched, if later than the metadata. */
   dataFetchedAt?: Date;
   sourceModifiedAt?: string | null;
-  license?: License | null;
+  licence?: Licence | null;
   cache?: CacheRecord;
 }
 
@@ -37,7 +37,7 @@ export function ckanSource(rt: CkanRuntime, parts: SourceParts): Provenance {
     retrieved_at: (parts.dataFetchedAt ?? parts.metadata.fetchedAt).toISOString(),
     metadata_retrieved_at: metadataAt,
     source_modified_at: parts.sourceModifiedAt ?? null,
-    license: parts.license ?? null,
+    license: parts.licence ?? null,
     cache: parts.cache ?? {
       hit: parts.metadata.fromCache,
       revalidated: false,

@@ -1,6 +1,7 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
 import { ckanPrompts, ckanResources } from './ckan-extras.js';
+import { probeCkan } from './ckan-health.js';
 import { CkanOptionsSchema } from './ckan-options.js';
 import { type CkanRuntime, createClient } from './ckan-runtime.js';
 import { createOtherPortals } from './portal/other-portals.js';
@@ -55,21 +56,9 @@ export function createCkanAdapter(options: z.input<typeof CkanOptionsSchema>): A
     network: networkPolicyOf(config),
     search: ckanSearch(rt),
     languages: quirks.languages,
-    resources: ckanResources(rt, config.id),
+    resources: ckanResources(rt),
     prompts: ckanPrompts(),
-    async health(ctx) {
-      const answer = await rt.client.action<{ count: number }>(
-        ctx,
-        'package_search',
-        { q: '*:*', rows: 0 },
-        { cache: false },
-      );
-      return {
-        reachable: true,
-        count: { label: 'datasets', value: answer.result.count },
-        ...(portals ? { detail: portals.describe() } : {}),
-      };
-    },
+    health: (ctx) => probeCkan(rt, portals, ctx),
     async close() {
       await rt.sessions.closeAll();
     },

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOpenDataServer, type Envelope, silentLogger } from '@opendata-mcp/core';
+import type { Envelope } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startLoopbackServer } from '@opendata-mcp/core/testing';
 import { type CkanFixture, startCkanFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // A LINDAS-only MCP server over stdio for the end-to-end tests: `<endpoint url> <host:port>`.
-import { createJsonLogger, createOpenDataServer, startStdioServer } from '@opendata-mcp/core';
+import { createJsonLogger, createOpenDataServer, startStdioServer } from '@opendata-mcp/core/server';
 import { createLindasAdapter } from '../src/index.js';
 
 const [url, hostPort] = process.argv.slice(2);

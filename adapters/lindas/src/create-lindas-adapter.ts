@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { METADATA_LANGUAGES } from './language.js';
 import { lindasPrompts, lindasResources } from './lindas-extras.js';
 import { probeLindas } from './lindas-health.js';
+import { LindasOptionsSchema } from './lindas-options.js';
 import { lindasPlaces } from './lindas-places.js';
-import { LindasOptionsSchema } from './options.js';
+import type { LindasRuntime } from './lindas-runtime.js';
 import { lindasSearch } from './search-cubes-capability.js';
 import { getCubeStructureTool } from './tools/get-cube-structure.js';
-import type { LindasToolConfig } from './tools/lindas-tool-context.js';
 import { listDimensionValuesTool } from './tools/list-dimension-values.js';
 import { listPublishersTool } from './tools/list-publishers.js';
 import { queryCubeObservationsTool } from './tools/query-cube-observations.js';
@@ -25,34 +25,30 @@ Every answer carries the SPARQL sent, the endpoint, the cube IRI and its licence
 
 /** A LINDAS adapter instance; options are validated here, once. */
 export function createLindasAdapter(options: z.input<typeof LindasOptionsSchema> = {}): Adapter {
-  const parsed = LindasOptionsSchema.parse(options);
-  const config: LindasToolConfig = {
-    adapterId: parsed.id,
-    endpoint: parsed.url,
-    defaultLanguage: parsed.language,
-  };
+  const config = LindasOptionsSchema.parse(options);
+  const rt: LindasRuntime = { id: config.id, endpoint: config.url, language: config.language };
   return {
     specificationVersion: SPECIFICATION_VERSION,
-    id: parsed.id,
+    id: config.id,
     backend: 'lindas',
     title: 'LINDAS linked data (Swiss Confederation)',
-    endpoint: parsed.url,
+    endpoint: config.url,
     instructions: INSTRUCTIONS,
     tools: [
-      searchCubesTool(config),
-      getCubeStructureTool(config),
-      queryCubeObservationsTool(config),
-      listDimensionValuesTool(config),
-      listPublishersTool(config),
-      resolveMunicipalityTool(config),
-      runSparqlTool(config),
+      searchCubesTool(rt),
+      getCubeStructureTool(rt),
+      queryCubeObservationsTool(rt),
+      listDimensionValuesTool(rt),
+      listPublishersTool(rt),
+      resolveMunicipalityTool(rt),
+      runSparqlTool(rt),
     ],
-    network: networkPolicyOf(parsed),
-    health: (ctx) => probeLindas(ctx, parsed.url),
-    places: lindasPlaces(config),
-    search: lindasSearch(config),
+    network: networkPolicyOf(config),
+    health: (ctx) => probeLindas(rt, ctx),
+    places: lindasPlaces(rt),
+    search: lindasSearch(rt),
     languages: METADATA_LANGUAGES,
-    resources: lindasResources(config),
+    resources: lindasResources(rt),
     prompts: lindasPrompts(),
   };
 }

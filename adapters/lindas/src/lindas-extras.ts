@@ -1,18 +1,18 @@
 import { type PromptDefinition, type ResourceDefinition, toolResource } from '@opendata-mcp/core';
 import { z } from 'zod';
+import type { LindasRuntime } from './lindas-runtime.js';
 import { getCubeStructureTool } from './tools/get-cube-structure.js';
-import type { LindasToolConfig } from './tools/lindas-tool-context.js';
 
 /** A cube as a resource: its structure, licence and publisher, as get_cube_structure answers. */
-export function lindasResources(config: LindasToolConfig): ResourceDefinition[] {
+export function lindasResources(rt: LindasRuntime): ResourceDefinition[] {
   return [
     toolResource({
-      name: `${config.adapterId}_cube`,
-      template: `lindas://${config.adapterId}/cube{?cube_id}`,
+      name: `${rt.id}_cube`,
+      template: `lindas://${rt.id}/cube{?cube_id}`,
       title: 'LINDAS cube',
       description:
         'The structure of one cube (dimensions, licence, publisher); cube_id is the cube IRI, percent-encoded.',
-      tool: getCubeStructureTool(config),
+      tool: getCubeStructureTool(rt),
     }),
   ];
 }

@@ -1,11 +1,11 @@
 import type { AdapterSearch } from '@opendata-mcp/core';
 import { LANGUAGES } from './language.js';
-import type { LindasToolConfig } from './tools/lindas-tool-context.js';
+import type { LindasRuntime } from './lindas-runtime.js';
 import { searchCubesTool } from './tools/search-cubes.js';
 
 /** LINDAS in `search_all`: published cubes ranked by their names and descriptions, newest version each. */
-export function lindasSearch(config: LindasToolConfig): AdapterSearch {
-  const tool = searchCubesTool(config);
+export function lindasSearch(rt: LindasRuntime): AdapterSearch {
+  const tool = searchCubesTool(rt);
   return async (request, ctx) => {
     const language = (LANGUAGES as readonly string[]).includes(request.language ?? '')
       ? request.language

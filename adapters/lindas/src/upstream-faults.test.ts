@@ -1,4 +1,4 @@
-import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LindasFaultKind, type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from './create-lindas-adapter.js';

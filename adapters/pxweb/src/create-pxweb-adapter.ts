@@ -1,6 +1,7 @@
 import { type Adapter, networkPolicyOf, SPECIFICATION_VERSION } from '@opendata-mcp/core';
 import type { z } from 'zod';
 import { pxwebApiFor } from './api/pxweb-api-for.js';
+import { probePxweb } from './pxweb-health.js';
 import { PxwebOptionsSchema } from './pxweb-options.js';
 import type { PxwebRuntime } from './pxweb-runtime.js';
 import { pxwebSearch } from './search-tables-capability.js';
@@ -47,9 +48,6 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
     network: networkPolicyOf(config),
     search: pxwebSearch(rt, apiFor),
     languages: [rt.language],
-    async health(ctx) {
-      const count = await apiFor().probe(ctx);
-      return { reachable: true, count, detail: `PxWeb ${rt.apiVersion} at ${base.host} answered.` };
-    },
+    health: (ctx) => probePxweb(rt, apiFor, ctx),
   };
 }

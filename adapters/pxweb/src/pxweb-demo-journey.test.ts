@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createOpenDataServer, type SuccessEnvelope, silentLogger } from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { expect, it } from 'vitest';
 import { createPxwebAdapter } from './create-pxweb-adapter.js';
 import { startPxwebFixture } from './fixture/start-pxweb-fixture.js';

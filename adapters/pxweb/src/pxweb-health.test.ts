@@ -1,4 +1,4 @@
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { expect, it } from 'vitest';
 import { createPxwebAdapter } from './create-pxweb-adapter.js';
 import { startPxwebFixture } from './fixture/start-pxweb-fixture.js';

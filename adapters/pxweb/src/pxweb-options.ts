@@ -1,4 +1,4 @@
-import { networkOptionsShape } from '@opendata-mcp/core';
+import { instanceIdParam, networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 
 export const DEFAULT_PXWEB_URL = 'https://statistikdatabasen.scb.se/api/v2';
@@ -6,11 +6,7 @@ export const DEFAULT_PXWEB_URL = 'https://statistikdatabasen.scb.se/api/v2';
 /** Options of one PxWeb portal instance; strict, so a typo in a config file fails at start-up. */
 export const PxwebOptionsSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z][a-z0-9_-]{0,39}$/)
-      .default('pxweb')
-      .describe('Instance id; two portals in one server need two ids (and a tool prefix).'),
+    id: instanceIdParam('pxweb'),
     url: z
       .string()
       .url()

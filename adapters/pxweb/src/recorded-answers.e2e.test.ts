@@ -1,12 +1,6 @@
 import { readFileSync } from 'node:fs';
-import {
-  type Cell,
-  createOpenDataServer,
-  type Envelope,
-  fromColumnarTable,
-  type OpenDataServer,
-  silentLogger,
-} from '@opendata-mcp/core';
+import { type Cell, type Envelope, fromColumnarTable } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPxwebAdapter } from './create-pxweb-adapter.js';
 import { type PxwebFixture, startPxwebFixture } from './fixture/start-pxweb-fixture.js';

@@ -1,6 +1,6 @@
 // An MCP server over stdio with the UNICEF and BIS fixture registries, spawned by the end-to-end tests.
 // Usage: sdmx-stdio-server.ts <unicef url> <bis url> <host:port>
-import { createJsonLogger, createOpenDataServer, startStdioServer } from '@opendata-mcp/core';
+import { createJsonLogger, createOpenDataServer, startStdioServer } from '@opendata-mcp/core/server';
 import { createSdmxAdapter } from '../src/index.js';
 
 const [unicefUrl, bisUrl, hostPort] = process.argv.slice(2);

@@ -76,7 +76,7 @@ export function createSdmxAdapter(options: z.input<typeof SdmxOptionsSchema>): A
     search: sdmxSearch(rt),
     places: sdmxPlaces(rt),
     ...(registry.profile ? { languages: registry.profile.languages } : {}),
-    resources: sdmxResources(rt, config.id),
+    resources: sdmxResources(rt),
     prompts: sdmxPrompts(),
   };
 }

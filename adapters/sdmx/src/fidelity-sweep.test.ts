@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createOpenDataServer,
-  fromColumnarTable,
-  type OpenDataServer,
-  silentLogger,
-} from '@opendata-mcp/core';
+import { fromColumnarTable } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import {
   SDMX_FIXTURE_DATA_DIR,
   type SdmxFixture,

@@ -1,4 +1,5 @@
-import { createOpenDataServer, type SuccessEnvelope, silentLogger } from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startSdmxFixture } from '@opendata-mcp/fixtures';
 import { expect, it } from 'vitest';
 import { createSdmxAdapter, sdmxDemoJourney } from './index.js';

@@ -4,11 +4,11 @@ import type { SdmxRuntime } from './sdmx-runtime.js';
 import { getDataflowStructureTool } from './tools/get-dataflow-structure.js';
 
 /** A dataflow as a resource: its dimensions, codes and constraints, as get_dataflow_structure answers. */
-export function sdmxResources(rt: SdmxRuntime, adapterId: string): ResourceDefinition[] {
+export function sdmxResources(rt: SdmxRuntime): ResourceDefinition[] {
   return [
     toolResource({
-      name: `${adapterId}_dataflow`,
-      template: `sdmx://${adapterId}/dataflow/{flow_id}`,
+      name: `${rt.id}_dataflow`,
+      template: `sdmx://${rt.id}/dataflow/{flow_id}`,
       title: `${rt.title} dataflow`,
       description: 'The structure of one dataflow: dimensions in key order, code lists, constraints.',
       tool: getDataflowStructureTool(rt),

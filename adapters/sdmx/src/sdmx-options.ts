@@ -1,4 +1,4 @@
-import { networkOptionsShape } from '@opendata-mcp/core';
+import { instanceIdParam, networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { REGISTRY_IDS } from './profiles/registry-profiles.js';
 import { ROLES } from './resolution/dimension-roles.js';
@@ -8,11 +8,7 @@ export const DEFAULT_SDMX_URL = 'https://sdmx.data.unicef.org/ws/public/sdmxapi/
 /** Options of one SDMX registry instance; strict, so a typo in a config file fails at start-up. */
 export const SdmxOptionsSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z][a-z0-9_-]{0,39}$/)
-      .default('sdmx')
-      .describe('Instance id; two registries in one server need two ids (and a tool prefix).'),
+    id: instanceIdParam('sdmx'),
     registry: z
       .enum(REGISTRY_IDS)
       .optional()

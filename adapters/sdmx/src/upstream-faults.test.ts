@@ -1,4 +1,4 @@
-import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type SdmxFaultKind, type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from './index.js';

@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckanDemoJourney } from '@opendata-mcp/ckan';
-import { silentLogger } from '@opendata-mcp/core';
+import { silentLogger } from '@opendata-mcp/core/server';
 import { connectStdioScript, runJourney, type StdioSession } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCkanServer } from './start-ckan-server.js';

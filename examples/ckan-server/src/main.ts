@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The CKAN reference server over stdio: `opendata-mcp-ckan` (data.gov.ua), `--url <portal>`, or `--offline`.
-import { createJsonLogger, startStdioServer } from '@opendata-mcp/core';
+import { createJsonLogger, startStdioServer } from '@opendata-mcp/core/server';
 import { startCkanServer } from './start-ckan-server.js';
 
 const logger = createJsonLogger({ level: 'info' });

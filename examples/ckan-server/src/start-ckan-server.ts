@@ -1,5 +1,5 @@
 import { createCkanAdapter } from '@opendata-mcp/ckan';
-import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
+import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core/server';
 
 export const DEFAULT_CKAN_PORTAL = 'https://data.gov.ua';
 

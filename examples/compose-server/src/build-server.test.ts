@@ -1,4 +1,4 @@
-import { silentLogger } from '@opendata-mcp/core';
+import { silentLogger } from '@opendata-mcp/core/server';
 import { connectInProcess } from '@opendata-mcp/core/testing';
 import {
   type CkanFixture,

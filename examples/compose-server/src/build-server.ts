@@ -1,5 +1,5 @@
 import { createCkanAdapter } from '@opendata-mcp/ckan';
-import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
+import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core/server';
 import { createLindasAdapter } from '@opendata-mcp/lindas';
 
 export interface PortalAddresses {

@@ -1,6 +1,6 @@
 // Serves the composed server over stdio against the live portals:
 //   node examples/compose-server/dist/main.js
-import { createJsonLogger, startStdioServer } from '@opendata-mcp/core';
+import { createJsonLogger, startStdioServer } from '@opendata-mcp/core/server';
 import { buildServer } from './build-server.js';
 
 const server = buildServer({

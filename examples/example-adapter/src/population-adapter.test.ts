@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
 import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPopulationAdapter } from './population-adapter.js';

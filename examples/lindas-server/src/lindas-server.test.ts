@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { silentLogger } from '@opendata-mcp/core';
+import { silentLogger } from '@opendata-mcp/core/server';
 import { connectStdioScript, runJourney, type StdioSession } from '@opendata-mcp/core/testing';
 import { lindasDemoJourney } from '@opendata-mcp/lindas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The LINDAS reference server over stdio: `opendata-mcp-lindas` (live) or `opendata-mcp-lindas --offline`.
-import { createJsonLogger, startStdioServer } from '@opendata-mcp/core';
+import { createJsonLogger, startStdioServer } from '@opendata-mcp/core/server';
 import { startLindasServer } from './start-lindas-server.js';
 
 const logger = createJsonLogger({ level: 'info' });

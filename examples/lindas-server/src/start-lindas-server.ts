@@ -1,4 +1,4 @@
-import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
+import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core/server';
 import { createLindasAdapter, DEFAULT_LINDAS_ENDPOINT } from '@opendata-mcp/lindas';
 
 export interface LindasServerHandle {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The SDMX reference server over stdio: `opendata-mcp-sdmx` (UNICEF), `--url <rest base> --agency <id>`, or `--offline`.
-import { createJsonLogger, startStdioServer } from '@opendata-mcp/core';
+import { createJsonLogger, startStdioServer } from '@opendata-mcp/core/server';
 import { startSdmxServer } from './start-sdmx-server.js';
 
 const logger = createJsonLogger({ level: 'info' });

@@ -1,4 +1,4 @@
-import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core';
+import { createOpenDataServer, type Logger, type OpenDataServer } from '@opendata-mcp/core/server';
 import { createSdmxAdapter, DEFAULT_SDMX_URL, SdmxOptionsSchema } from '@opendata-mcp/sdmx';
 
 export interface SdmxServerHandle {

@@ -1,4 +1,4 @@
-import type { ServerExtension } from '@opendata-mcp/core';
+import type { ServerExtension } from '@opendata-mcp/core/server';
 import { closeOpenResults } from './open-results.js';
 import { queryResultsTool } from './query-results-tool.js';
 

@@ -2,14 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCkanAdapter } from '@opendata-mcp/ckan';
+import type { Envelope, SuccessEnvelope } from '@opendata-mcp/core';
 import {
   createOpenDataServer,
-  type Envelope,
   type OpenDataServer,
   type OpenDataServerOptions,
-  type SuccessEnvelope,
   silentLogger,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { createLindasAdapter } from '@opendata-mcp/lindas';
 import { createPxwebAdapter, startPxwebFixture } from '@opendata-mcp/pxweb';

@@ -1,4 +1,5 @@
-import type { KeepableTable, KeepRequest, OpenDataServer, Provenance } from '@opendata-mcp/core';
+import type { KeepableTable, Provenance } from '@opendata-mcp/core';
+import type { KeepRequest, OpenDataServer } from '@opendata-mcp/core/server';
 
 export const TEST_SOURCE: Provenance = {
   backend: 'test',

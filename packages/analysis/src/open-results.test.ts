@@ -1,4 +1,5 @@
-import { createKeptResults, DEFAULT_LIMITS, type ToolContext } from '@opendata-mcp/core';
+import { DEFAULT_LIMITS, type ToolContext } from '@opendata-mcp/core';
+import { createKeptResults } from '@opendata-mcp/core/server';
 import { expect, it } from 'vitest';
 import { CORPUS_TABLE, TEST_SOURCE } from './kept-table.test-support.js';
 import { closeOpenResults, openResults } from './open-results.js';

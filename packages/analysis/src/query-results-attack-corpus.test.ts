@@ -1,4 +1,5 @@
-import { createOpenDataServer, type Envelope, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import type { Envelope } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { SQL_ATTACK_CORPUS } from '@opendata-mcp/tabular/attack-corpus';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analysisExtension } from './analysis-extension.js';

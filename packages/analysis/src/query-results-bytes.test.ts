@@ -1,9 +1,5 @@
-import {
-  createOpenDataServer,
-  type Envelope,
-  type OpenDataServerOptions,
-  silentLogger,
-} from '@opendata-mcp/core';
+import type { Envelope } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServerOptions, silentLogger } from '@opendata-mcp/core/server';
 import { describe, expect, it } from 'vitest';
 import { analysisExtension } from './analysis-extension.js';
 import { keepTable } from './kept-table.test-support.js';

@@ -1,10 +1,10 @@
+import type { Envelope } from '@opendata-mcp/core';
 import {
   createMemoryStore,
   createOpenDataServer,
-  type Envelope,
   type OpenDataServerOptions,
   silentLogger,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { describe, expect, it } from 'vitest';
 import { analysisExtension } from './analysis-extension.js';
 import { CORPUS_TABLE, keepTable } from './kept-table.test-support.js';

@@ -5,6 +5,7 @@ import {
   NextOffsetSchema,
   nextOffset,
   offsetParam,
+  SqlResultShape,
   UnitsSchema,
 } from '@opendata-mcp/core';
 import type { JsonRowsResult } from '@opendata-mcp/tabular';
@@ -57,12 +58,7 @@ export const queryResultsTool = defineTool({
     })
     .strict(),
   output: z.object({
-    columns: z
-      .array(z.object({ name: z.string(), type: z.string() }))
-      .describe('The result columns with DuckDB types, in the order of every row.'),
-    rows: z
-      .array(z.array(z.unknown()))
-      .describe('One array per row, values in the order of columns (numbers as numbers; dates as text).'),
+    ...SqlResultShape,
     units: UnitsSchema.describe(
       'Unit of each column that passes on, rounds or sums/averages/min/max one kept column with a unit; none for ratios or mixes.',
     ),

@@ -1,4 +1,5 @@
-import { createMemoryStore, type SuccessEnvelope } from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import { createMemoryStore } from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureServer, ok, startFixtureServer } from './fixture-server.test-support.js';
 import { keepTable, TEST_SOURCE } from './kept-table.test-support.js';

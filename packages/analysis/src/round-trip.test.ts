@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Cell, Envelope, OpenDataServer, SuccessEnvelope } from '@opendata-mcp/core';
+import type { Cell, Envelope, SuccessEnvelope } from '@opendata-mcp/core';
+import type { OpenDataServer } from '@opendata-mcp/core/server';
 import { CKAN_FIXTURE_DATA_DIR, loadLindasStore, SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureServer, startFixtureServer } from './fixture-server.test-support.js';

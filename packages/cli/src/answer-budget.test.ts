@@ -1,4 +1,5 @@
-import type { OpenDataServer, SuccessEnvelope } from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import type { OpenDataServer } from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_BUDGET_CHARS, TYPICAL_CALLS } from './answer-budget.js';
 import { defaultRegistry } from './default-registry.js';

@@ -8,7 +8,7 @@ import {
   type PrometheusMetrics,
   type SharedStore,
   type UpstreamBudgets,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import type { Config } from './config/config-schema.js';
 import { adapterOptions } from './config/parse-config.js';
 import type { AdapterRegistry } from './registry.js';

@@ -1,4 +1,4 @@
-import type { CacheRootInputs } from '@opendata-mcp/core';
+import type { CacheRootInputs } from '@opendata-mcp/core/server';
 import type { ServeEffects } from './commands/serve-effects.js';
 import type { FixtureStarters } from './offline.js';
 import type { AdapterRegistry } from './registry.js';

@@ -3,7 +3,7 @@ import {
   createJsonLogger,
   loadPrometheusMetrics,
   openSharedStore,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import type { Config } from './config/config-schema.js';
 import type { AdapterRegistry } from './registry.js';

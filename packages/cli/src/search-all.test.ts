@@ -1,4 +1,5 @@
-import type { Envelope, OpenDataServer } from '@opendata-mcp/core';
+import type { Envelope } from '@opendata-mcp/core';
+import type { OpenDataServer } from '@opendata-mcp/core/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRuntime } from './build-runtime.js';
 import { defaultRegistry } from './default-registry.js';

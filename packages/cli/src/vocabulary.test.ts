@@ -1,4 +1,4 @@
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { vocabularyProblems } from '@opendata-mcp/core/testing';
 import { describe, expect, it } from 'vitest';
 import { defaultRegistry } from './default-registry.js';

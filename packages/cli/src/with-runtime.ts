@@ -5,7 +5,7 @@ import {
   defaultCacheRoot,
   preparePrivateDirectory,
   resourceCacheDir,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 import type { Runtime } from './build-runtime.js';
 import { callResultsDir } from './call-results-dir.js';
 import type { CliDeps } from './cli-deps.js';

@@ -1,4 +1,4 @@
-import type { License } from '@opendata-mcp/core';
+import type { Licence } from '@opendata-mcp/core';
 import type { CkanPackage, CkanResource } from './ckan-types.js';
 import { localizedText, shortText } from './localized-text.js';
 import { normalizeFormat, TABULAR_FORMATS } from './normalize-format.js';
@@ -11,7 +11,7 @@ export function portalDate(value: string | null | undefined): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export function licenseOf(pkg: CkanPackage): License | null {
+export function licenceOf(pkg: CkanPackage): Licence | null {
   if (!pkg.license_id && !pkg.license_title && !pkg.license_url) return null;
   return { id: pkg.license_id ?? null, title: pkg.license_title ?? null, url: pkg.license_url ?? null };
 }
@@ -27,14 +27,14 @@ export function organizationTitle(pkg: CkanPackage, languages: string[]): string
 
 /** One search hit: enough to pick a dataset, short enough for many hits in one answer. */
 export function datasetSummary(pkg: CkanPackage, baseUrl: string, languages: string[]) {
-  const license = licenseOf(pkg);
+  const licence = licenceOf(pkg);
   return {
     id: pkg.id,
     name: pkg.name,
     title: localizedText(pkg.title, languages) ?? pkg.name,
     description: shortText(localizedText(pkg.notes, languages), 160),
     organization: organizationTitle(pkg, languages),
-    license: license ? (license.title ?? license.id) : null,
+    license: licence ? (licence.title ?? licence.id) : null,
     url: datasetPage(baseUrl, pkg),
     formats: [
       ...new Set(

@@ -5,7 +5,7 @@ import { ckanSource } from '../ckan-source.js';
 import { localizedText, shortText } from '../portal/localized-text.js';
 import {
   datasetSummary,
-  licenseOf,
+  licenceOf,
   organizationTitle,
   portalDate,
   resourceView,
@@ -65,7 +65,7 @@ export function getDatasetTool(rt: CkanRuntime) {
           title: summary.title,
           description: shortText(localizedText(pkg.notes, languages), 4000),
           organization: summary.organization,
-          license: licenseOf(pkg),
+          license: licenceOf(pkg),
           url: summary.url,
           tags: (pkg.tags ?? []).map((t) => t.display_name ?? t.name ?? '').filter(Boolean),
           created: portalDate(pkg.metadata_created),
@@ -82,7 +82,7 @@ export function getDatasetTool(rt: CkanRuntime) {
           accessMethod: 'ckan_api',
           metadata: answer,
           sourceModifiedAt: summary.modified,
-          license: licenseOf(pkg),
+          licence: licenceOf(pkg),
         }),
       };
     },

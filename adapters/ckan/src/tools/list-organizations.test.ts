@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCkanAdapter } from '../index.js';

@@ -5,6 +5,7 @@ import {
   nextOffset,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
+  SqlResultShape,
   type ToolContext,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
@@ -45,14 +46,7 @@ export function queryResourceTool(rt: CkanRuntime) {
       })
       .strict(),
     output: z.object({
-      columns: z
-        .array(z.object({ name: z.string(), type: z.string() }))
-        .describe('The result columns with DuckDB types, in the order of every row.'),
-      rows: z
-        .array(z.array(z.unknown()))
-        .describe(
-          'One array per row, values in the order of columns (numbers as numbers; long decimals as text).',
-        ),
+      ...SqlResultShape,
       returned: z.number().int(),
       truncated: z.boolean().describe('True when the query produced more rows than offset + limit.'),
       next_offset: NextOffsetSchema,

@@ -2,7 +2,7 @@ import type { Provenance } from '@opendata-mcp/core';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import { ckanSource } from '../ckan-source.js';
 import { localizedText } from '../portal/localized-text.js';
-import { datasetPage, licenseOf, organizationTitle, portalDate } from '../portal/package-view.js';
+import { datasetPage, licenceOf, organizationTitle, portalDate } from '../portal/package-view.js';
 import type { LoadedTable } from '../resources/load-table.js';
 import type { ResolvedResource } from '../resources/resolve-resource.js';
 
@@ -29,7 +29,7 @@ export function resourceSource(
     dataFetchedAt: table.fetchedAt,
     // The data's own date: the resource's last change; the dataset's metadata date is not the data's.
     sourceModifiedAt: portalDate(resource.last_modified),
-    license: licenseOf(pkg),
+    licence: licenceOf(pkg),
     cache: table.cache,
   });
 }

@@ -1,9 +1,5 @@
-import {
-  type ColumnarTable,
-  createOpenDataServer,
-  fromColumnarTable,
-  silentLogger,
-} from '@opendata-mcp/core';
+import { type ColumnarTable, fromColumnarTable } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LindasFixture, startLindasFixture, syntheticBenchCubeUri } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from '../create-lindas-adapter.js';

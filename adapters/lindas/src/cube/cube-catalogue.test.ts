@@ -1,4 +1,4 @@
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from '../create-lindas-adapter.js';

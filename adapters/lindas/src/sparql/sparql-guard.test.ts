@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createOpenDataServer, type ErrorCode, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import type { ErrorCode } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LindasFixture, startLindasFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLindasAdapter } from '../create-lindas-adapter.js';

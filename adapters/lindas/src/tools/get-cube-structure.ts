@@ -3,18 +3,13 @@ import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
 import { pickLabel } from '../language.js';
-import { lindasSource } from '../provenance.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
-import {
-  CubeIdSchema,
-  DimensionSummarySchema,
-  LanguageInputSchema,
-  LicenceSchema,
-  licenceOf,
-  summarizeDimension,
-} from './shared-schemas.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
+import { CubeLicenceSchema, describeCubeLicence } from './cube-licence.js';
+import { DimensionSummarySchema, summarizeDimension } from './dimension-summary.js';
+import { CubeIdSchema, LanguageInputSchema } from './tool-inputs.js';
 
-export function getCubeStructureTool(config: LindasToolConfig) {
+export function getCubeStructureTool(rt: LindasRuntime) {
   return defineTool({
     name: 'get_cube_structure',
     title: 'Describe a cube',
@@ -38,7 +33,7 @@ export function getCubeStructureTool(config: LindasToolConfig) {
       version: z.string().nullable(),
       status: z.string().nullable().describe('schema:creativeWorkStatus, e.g. …/Published or …/Draft.'),
       date_modified: z.string().nullable().describe('Modification date the cube states; null when none.'),
-      licence: LicenceSchema,
+      licence: CubeLicenceSchema,
       dimensions: z.array(
         DimensionSummarySchema.extend({
           described_by_shape: z
@@ -51,8 +46,8 @@ export function getCubeStructureTool(config: LindasToolConfig) {
     example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6' },
     deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
-      const language = input.language ?? config.defaultLanguage;
-      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
+      const language = input.language ?? rt.language;
+      const { description, cacheHit } = await loadCubeDescription(ctx, rt.endpoint, input.cube_id);
       const name = pickLabel(description.names, language);
       return {
         data: {
@@ -65,15 +60,13 @@ export function getCubeStructureTool(config: LindasToolConfig) {
           version: description.version,
           status: description.status,
           date_modified: description.modified,
-          licence: licenceOf(description),
+          licence: describeCubeLicence(description),
           dimensions: nameDimensions(description, language).map((d) => ({
             ...summarizeDimension(d),
             described_by_shape: d.fromShape,
           })),
         },
-        source: lindasSource({
-          adapterId: config.adapterId,
-          endpoint: config.endpoint,
+        source: lindasSource(rt, {
           query: description.query,
           retrievedAt: new Date(description.fetchedAt),
           cube: description,

@@ -12,13 +12,13 @@ import { findDimension, nameDimensions } from '../cube/dimension-names.js';
 import { CODELIST_TTL_MS, dimensionValuesSource } from '../cube/dimension-values-source.js';
 import { cellValue } from '../cube/observation-rows.js';
 import { labelPattern } from '../language.js';
-import { lindasSource } from '../provenance.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
 import { PREFIXES } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
-import { CubeIdSchema, LanguageInputSchema } from './shared-schemas.js';
+import { CubeIdSchema, LanguageInputSchema } from './tool-inputs.js';
 
-export function listDimensionValuesTool(config: LindasToolConfig) {
+export function listDimensionValuesTool(rt: LindasRuntime) {
   return defineTool({
     name: 'list_dimension_values',
     title: 'List the values of a dimension',
@@ -65,8 +65,8 @@ export function listDimensionValuesTool(config: LindasToolConfig) {
     example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', dimension: 'Gemeinde' },
     deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
-      const language = input.language ?? config.defaultLanguage;
-      const { description } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
+      const language = input.language ?? rt.language;
+      const { description } = await loadCubeDescription(ctx, rt.endpoint, input.cube_id);
       const dim = findDimension(nameDimensions(description, language), input.dimension);
       const source = dimensionValuesSource(description.uri, dim);
       const query = `${PREFIXES}
@@ -79,7 +79,7 @@ GROUP BY ?value
 ORDER BY ?value`;
       const answer = await selectRows(
         ctx,
-        config.endpoint,
+        rt.endpoint,
         query,
         dim.hasCodelist ? { cacheTtlMs: CODELIST_TTL_MS } : {},
       );
@@ -101,9 +101,7 @@ ORDER BY ?value`;
           truncated: rows.length > input.limit,
           next_offset: nextOffset(input.offset, values.length, rows.length > input.limit),
         },
-        source: lindasSource({
-          adapterId: config.adapterId,
-          endpoint: config.endpoint,
+        source: lindasSource(rt, {
           query,
           retrievedAt: answer.fetchedAt,
           cube: description,

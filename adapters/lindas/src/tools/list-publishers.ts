@@ -9,11 +9,11 @@ import {
 import { z } from 'zod';
 import { localName } from '../cube/dimension-names.js';
 import { pickLabel } from '../language.js';
-import { lindasSource } from '../provenance.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
 import { PREFIXES, PUBLISHED } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
-import { LanguageInputSchema } from './shared-schemas.js';
+import { LanguageInputSchema } from './tool-inputs.js';
 
 const PUBLISHERS_TTL_MS = 60 * 60_000;
 
@@ -28,7 +28,7 @@ SELECT ?creator ?cubes ?name WHERE {
 }
 ORDER BY DESC(?cubes) ?creator`;
 
-export function listPublishersTool(config: LindasToolConfig) {
+export function listPublishersTool(rt: LindasRuntime) {
   return defineTool({
     name: 'list_publishers',
     title: 'List cube publishers',
@@ -60,8 +60,8 @@ export function listPublishersTool(config: LindasToolConfig) {
     annotations: READ_ONLY_OPEN_WORLD,
     example: {},
     async execute(input, ctx) {
-      const language = input.language ?? config.defaultLanguage;
-      const answer = await selectRows(ctx, config.endpoint, QUERY, { cacheTtlMs: PUBLISHERS_TTL_MS });
+      const language = input.language ?? rt.language;
+      const answer = await selectRows(ctx, rt.endpoint, QUERY, { cacheTtlMs: PUBLISHERS_TTL_MS });
       const byCreator = new Map<string, { count: number; names: Array<{ value: string; lang: string }> }>();
       for (const b of answer.body.results.bindings) {
         const uri = b.creator?.value;
@@ -88,9 +88,7 @@ export function listPublishersTool(config: LindasToolConfig) {
           truncated,
           next_offset: nextOffset(input.offset, publishers.length, truncated),
         },
-        source: lindasSource({
-          adapterId: config.adapterId,
-          endpoint: config.endpoint,
+        source: lindasSource(rt, {
           query: QUERY,
           retrievedAt: answer.fetchedAt,
           fromCache: answer.fromCache,

@@ -17,17 +17,13 @@ import { observationQuery } from '../cube/observation-query.js';
 import { foldObservations } from '../cube/observation-rows.js';
 import { periodFilters } from '../cube/period-filters.js';
 import { pickLabel } from '../language.js';
-import { lindasSource } from '../provenance.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
 import { selectRows } from '../sparql/send-sparql.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
-import {
-  CubeIdSchema,
-  DimensionSummarySchema,
-  LanguageInputSchema,
-  summarizeDimension,
-} from './shared-schemas.js';
+import { DimensionSummarySchema, summarizeDimension } from './dimension-summary.js';
+import { CubeIdSchema, LanguageInputSchema } from './tool-inputs.js';
 
-export function queryCubeObservationsTool(config: LindasToolConfig) {
+export function queryCubeObservationsTool(rt: LindasRuntime) {
   return defineTool({
     name: 'query_cube_observations',
     title: 'Read cube observations',
@@ -135,13 +131,13 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
     example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', limit: 10 },
     deprecatedAliases: { cube_uri: 'cube_id' },
     async execute(input, ctx) {
-      const language = input.language ?? config.defaultLanguage;
-      const { description, cacheHit } = await loadCubeDescription(ctx, config.endpoint, input.cube_id);
+      const language = input.language ?? rt.language;
+      const { description, cacheHit } = await loadCubeDescription(ctx, rt.endpoint, input.cube_id);
       const dimensions = nameDimensions(description, language);
       const periods = periodFilters(dimensions, input.start_period, input.end_period);
       const checked = await checkFilterValues(
         ctx,
-        config.endpoint,
+        rt.endpoint,
         input.cube_id,
         input.filters,
         dimensions,
@@ -160,7 +156,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
         resolveLabels: input.resolve_labels,
         filterPatterns: filterPatternList,
       });
-      const answer = await selectRows(ctx, config.endpoint, query);
+      const answer = await selectRows(ctx, rt.endpoint, query);
       const folded = foldObservations(
         answer.body.results.bindings,
         dimensions,
@@ -194,9 +190,7 @@ export function queryCubeObservationsTool(config: LindasToolConfig) {
           filters_applied: filterPatternList.length,
           sparql_requests: (cacheHit ? 1 : 2) + checked.sent,
         },
-        source: lindasSource({
-          adapterId: config.adapterId,
-          endpoint: config.endpoint,
+        source: lindasSource(rt, {
           query,
           retrievedAt: answer.fetchedAt,
           fromCache: answer.fromCache,

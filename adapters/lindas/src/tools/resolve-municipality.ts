@@ -1,16 +1,16 @@
 import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { type LangLiteral, pickLabel } from '../language.js';
-import { lindasSource } from '../provenance.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
 import { MUNICIPALITY_CLASS, PREFIXES } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
 import { literal } from '../sparql/sparql-terms.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
-import { LanguageInputSchema } from './shared-schemas.js';
+import { LanguageInputSchema } from './tool-inputs.js';
 
 const MAX_MATCHES = 20;
 
-export function resolveMunicipalityTool(config: LindasToolConfig) {
+export function resolveMunicipalityTool(rt: LindasRuntime) {
   return defineTool({
     name: 'resolve_municipality',
     title: 'Resolve a Swiss municipality',
@@ -43,7 +43,7 @@ export function resolveMunicipalityTool(config: LindasToolConfig) {
     example: { query: 'Winterthur' },
     deprecatedAliases: { name_or_bfs: 'query' },
     async execute(input, ctx) {
-      const language = input.language ?? config.defaultLanguage;
+      const language = input.language ?? rt.language;
       const byNumber = /^\d{1,4}$/.test(input.query);
       const condition = byNumber
         ? `?m schema:identifier ?ident . FILTER(STR(?ident) = ${literal(String(Number(input.query)))})`
@@ -54,7 +54,7 @@ SELECT ?m ?name ?ident WHERE {
   OPTIONAL { ?m schema:name ?name }
   OPTIONAL { ?m schema:identifier ?ident }
 }`;
-      const answer = await selectRows(ctx, config.endpoint, query);
+      const answer = await selectRows(ctx, rt.endpoint, query);
       const found = new Map<string, { names: LangLiteral[]; ident: string | null }>();
       for (const b of answer.body.results.bindings) {
         const uri = b.m?.value;
@@ -86,9 +86,7 @@ SELECT ?m ?name ?ident WHERE {
               ? 'No municipality matched. Check the spelling, try a part of the name, or give the BFS number.'
               : null,
         },
-        source: lindasSource({
-          adapterId: config.adapterId,
-          endpoint: config.endpoint,
+        source: lindasSource(rt, {
           query,
           retrievedAt: answer.fetchedAt,
           fromCache: answer.fromCache,

@@ -1,16 +1,16 @@
 import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { cellValue } from '../cube/observation-rows.js';
-import { lindasSource } from '../provenance.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
 import { sendSparql } from '../sparql/send-sparql.js';
 import { MAX_QUERY_CHARS, precheckSparql } from '../sparql/sparql-guard.js';
 import { isAskResult } from '../sparql/sparql-results.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
 
 export const ROW_CAP = 500;
 const DEADLINE_MS = 30_000;
 
-export function runSparqlTool(config: LindasToolConfig) {
+export function runSparqlTool(rt: LindasRuntime) {
   return defineTool({
     name: 'run_sparql',
     title: 'Run a read-only SPARQL query',
@@ -48,10 +48,8 @@ export function runSparqlTool(config: LindasToolConfig) {
       const guarded = await guardSparqlInWorker(input.sparql, ROW_CAP, ctx.signal);
       // The 30 s ceiling; an operator's shorter query timeout wins.
       const deadline = Math.min(DEADLINE_MS, ctx.limits.queryTimeoutMs);
-      const answer = await sendSparql(ctx, config.endpoint, guarded.text, { timeoutMs: deadline });
-      const source = lindasSource({
-        adapterId: config.adapterId,
-        endpoint: config.endpoint,
+      const answer = await sendSparql(ctx, rt.endpoint, guarded.text, { timeoutMs: deadline });
+      const source = lindasSource(rt, {
         query: guarded.text,
         retrievedAt: answer.fetchedAt,
         fromCache: answer.fromCache,

@@ -11,11 +11,11 @@ import { collapseVersions } from '../cube/collapse-versions.js';
 import { loadCubeCatalogue } from '../cube/cube-catalogue.js';
 import { cubeSearchIndex } from '../cube/cube-search-index.js';
 import { pickLabel } from '../language.js';
-import { lindasSource } from '../provenance.js';
-import type { LindasToolConfig } from './lindas-tool-context.js';
-import { LanguageInputSchema } from './shared-schemas.js';
+import type { LindasRuntime } from '../lindas-runtime.js';
+import { lindasSource } from '../lindas-source.js';
+import { LanguageInputSchema } from './tool-inputs.js';
 
-export function searchCubesTool(config: LindasToolConfig) {
+export function searchCubesTool(rt: LindasRuntime) {
   return defineTool({
     name: 'search_cubes',
     title: 'Search LINDAS cubes',
@@ -84,8 +84,8 @@ export function searchCubesTool(config: LindasToolConfig) {
     example: { query: 'waldbrand' },
     deprecatedAliases: { creator_uri: 'publisher_id' },
     async execute(input, ctx) {
-      const language = input.language ?? config.defaultLanguage;
-      const { catalogue, cacheHit } = await loadCubeCatalogue(ctx, config.endpoint);
+      const language = input.language ?? rt.language;
+      const { catalogue, cacheHit } = await loadCubeCatalogue(ctx, rt.endpoint);
       const byId = new Map(catalogue.cubes.map((cube) => [cube.cube_id, cube]));
       const hits = (await cubeSearchIndex(catalogue, ctx.signal)).search(input.query, {
         limit: catalogue.cubes.length,
@@ -126,9 +126,7 @@ export function searchCubesTool(config: LindasToolConfig) {
               ? null
               : `No published cube has these words in a name or description. Try other words (German, French, Italian or English), or list_publishers to browse by publisher.`,
         },
-        source: lindasSource({
-          adapterId: config.adapterId,
-          endpoint: config.endpoint,
+        source: lindasSource(rt, {
           query: catalogue.query,
           retrievedAt: new Date(catalogue.fetchedAt),
           fromCache: cacheHit,

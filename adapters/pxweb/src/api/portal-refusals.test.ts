@@ -1,4 +1,4 @@
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPxwebAdapter } from '../create-pxweb-adapter.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { SDMX_FIXTURE_DATA_DIR, type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from '../create-sdmx-adapter.js';

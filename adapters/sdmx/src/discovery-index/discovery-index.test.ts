@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createFileStore, createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import {
+  createFileStore,
+  createOpenDataServer,
+  type OpenDataServer,
+  silentLogger,
+} from '@opendata-mcp/core/server';
 import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from '../create-sdmx-adapter.js';

@@ -1,9 +1,5 @@
-import {
-  createOpenDataServer,
-  type OpenDataServer,
-  type SuccessEnvelope,
-  silentLogger,
-} from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from '../create-sdmx-adapter.js';

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DEFAULT_SDMX_URL, SdmxOptionsSchema } from '../sdmx-options.js';
-import { REGISTRY_IDS, REGISTRY_PROFILES, registryProfile } from './registry-profiles.js';
+import { REGISTRY_IDS, REGISTRY_PROFILES, type RegistryId, registryProfile } from './registry-profiles.js';
 import { resolveRegistry } from './resolve-registry.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -11,8 +11,11 @@ const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 describe('built-in registry profiles', () => {
   it('cover at least twelve registries, each configurable by name', () => {
     expect(REGISTRY_PROFILES.length).toBeGreaterThanOrEqual(12);
-    expect(REGISTRY_PROFILES.map((p) => p.id)).toEqual([...REGISTRY_IDS]);
-    expect(new Set(REGISTRY_IDS).size).toBe(REGISTRY_IDS.length);
+    expect(new Set(REGISTRY_IDS).size).toBe(REGISTRY_PROFILES.length);
+    for (const id of REGISTRY_IDS) expect(SdmxOptionsSchema.parse({ registry: id }).registry).toBe(id);
+    // The names stay literal types derived from the profiles, not any string.
+    expectTypeOf<'ecb'>().toExtend<RegistryId>();
+    expectTypeOf<string>().not.toExtend<RegistryId>();
   });
 
   it('state where every fact comes from: documentation over https, or a recording in the repo', () => {

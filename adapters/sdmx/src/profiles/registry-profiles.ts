@@ -29,12 +29,19 @@ const EUROSTAT_STRUCTURE_QUERIES =
 
 const DOTSTAT_FORMATS_DOC = 'https://sis-cc.gitlab.io/dotstatsuite-documentation/using-api/';
 
+/** Keeps each profile's `id` as its literal, so the configurable names are derived from the list itself. */
+function profilesWithIds<Id extends string>(
+  profiles: ReadonlyArray<RegistryProfile & { id: Id }>,
+): ReadonlyArray<RegistryProfile & { id: Id }> {
+  return profiles;
+}
+
 /**
  * The registries the adapter knows by name (`"registry": "ecb"`). Every fact here comes from the
  * registry's documentation (`docs`, or the `source` of a quirk) or from a recorded answer of it in
  * the fixture data; what neither states is null (unknown), and the adapter then tries and falls back.
  */
-export const REGISTRY_PROFILES: readonly RegistryProfile[] = [
+export const REGISTRY_PROFILES = profilesWithIds([
   {
     id: 'unicef',
     title: 'UNICEF Data Warehouse',
@@ -379,26 +386,11 @@ export const REGISTRY_PROFILES: readonly RegistryProfile[] = [
       },
     ],
   },
-];
+]);
 
-/** The names a configuration may give as `registry`; a test keeps them equal to the profiles' ids. */
-export const REGISTRY_IDS = [
-  'unicef',
-  'ecb',
-  'eurostat',
-  'oecd',
-  'imf',
-  'ilo',
-  'bis',
-  'worldbank',
-  'unsdg',
-  'abs',
-  'spc',
-  'insee',
-  'istat',
-  'bundesbank',
-] as const;
-export type RegistryId = (typeof REGISTRY_IDS)[number];
+/** The names a configuration may give as `registry`, in the order of the profiles. */
+export type RegistryId = (typeof REGISTRY_PROFILES)[number]['id'];
+export const REGISTRY_IDS = REGISTRY_PROFILES.map((p) => p.id) as [RegistryId, ...RegistryId[]];
 
 export function registryProfile(id: string): RegistryProfile | undefined {
   return REGISTRY_PROFILES.find((p) => p.id === id);

@@ -1,10 +1,5 @@
-import {
-  type ColumnarTable,
-  createOpenDataServer,
-  fromColumnarTable,
-  type OpenDataServer,
-  silentLogger,
-} from '@opendata-mcp/core';
+import { type ColumnarTable, fromColumnarTable } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSdmxAdapter } from '../create-sdmx-adapter.js';

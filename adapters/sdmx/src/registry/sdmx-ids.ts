@@ -23,11 +23,6 @@ export const VersionSchema = z
   .regex(VERSION, 'a version such as "1.0" or "latest"')
   .describe('Flow version, e.g. "1.0" (default latest).');
 
-export const ComponentIdSchema = z
-  .string()
-  .regex(ID, 'an SDMX component id')
-  .describe('Dimension id as get_dataflow_structure lists it, e.g. "REF_AREA".');
-
 export const CodeIdSchema = z.string().regex(ID, 'an SDMX code id');
 
 export const PeriodSchema = z

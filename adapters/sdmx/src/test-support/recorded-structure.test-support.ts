@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createTtlCache,
-  DEFAULT_LIMITS,
-  OpenDataError,
-  silentLogger,
-  type ToolContext,
-} from '@opendata-mcp/core';
+import { createTtlCache, DEFAULT_LIMITS, OpenDataError, type ToolContext } from '@opendata-mcp/core';
+import { silentLogger } from '@opendata-mcp/core/server';
 import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
 import { type FlowStructure, loadFlowStructure } from '../registry/flow-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';

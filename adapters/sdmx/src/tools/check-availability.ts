@@ -9,8 +9,8 @@ import { PeriodSchema } from '../registry/sdmx-ids.js';
 import { dimensionFor } from '../resolution/resolve-filters.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
-import { flowInputShape } from './flow-input.js';
 import { labelFiltersParam } from './get-indicator-value.js';
+import { flowInputShape } from './tool-inputs.js';
 
 export function checkAvailabilityTool(rt: SdmxRuntime) {
   return defineTool({

@@ -1,11 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  createOpenDataServer,
-  type OpenDataServer,
-  type SuccessEnvelope,
-  silentLogger,
-} from '@opendata-mcp/core';
+import type { SuccessEnvelope } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { SDMX_FIXTURE_DATA_DIR, type SdmxFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

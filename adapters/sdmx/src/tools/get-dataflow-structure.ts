@@ -8,7 +8,7 @@ import { dimensionRoles, ROLES } from '../resolution/dimension-roles.js';
 import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
-import { flowInputShape } from './flow-input.js';
+import { flowInputShape } from './tool-inputs.js';
 
 const SAMPLE = 10;
 

@@ -20,8 +20,8 @@ import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { PeriodSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
-import { flowInputShape } from './flow-input.js';
 import { labelFiltersParam } from './get-indicator-value.js';
+import { flowInputShape } from './tool-inputs.js';
 
 export function getIndicatorSeriesTool(rt: SdmxRuntime) {
   return defineTool({

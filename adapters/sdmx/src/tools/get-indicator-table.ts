@@ -33,8 +33,8 @@ import { hierarchyGroups, loadHierarchies } from '../resolution/hierarchies.js';
 import { membersOf } from '../resolution/members.js';
 import { resolveCode } from '../resolution/resolve-code.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
-import { flowInputShape } from './flow-input.js';
 import { labelFiltersParam } from './get-indicator-value.js';
+import { flowInputShape } from './tool-inputs.js';
 
 const SORTS = ['-value', 'value', 'area', '-area'] as const;
 

@@ -10,8 +10,8 @@ import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js'
 import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
-import { flowInputShape } from './flow-input.js';
 import { observationRecords } from './observation-records.js';
+import { flowInputShape } from './tool-inputs.js';
 
 export const LABEL_FILTERS_EXAMPLE =
   '{"indicator": "under-five mortality", "sex": "girls", "area": "Brazil"} or {"REF_AREA": "BRA", "INDICATOR": "CME_MRY0T4"}';

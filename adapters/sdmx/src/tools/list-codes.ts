@@ -19,7 +19,7 @@ import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { codeMatcher, memberCodes } from './code-filters.js';
-import { flowInputShape } from './flow-input.js';
+import { flowInputShape } from './tool-inputs.js';
 
 export function listCodesTool(rt: SdmxRuntime) {
   return defineTool({

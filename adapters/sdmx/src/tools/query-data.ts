@@ -24,8 +24,8 @@ import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
 import { codesByDimension } from './codes-by-dimension.js';
-import { flowInputShape } from './flow-input.js';
 import { observationRecords } from './observation-records.js';
+import { flowInputShape } from './tool-inputs.js';
 
 const MAX_FILTERED_DIMENSIONS = 20;
 

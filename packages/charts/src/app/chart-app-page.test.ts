@@ -1,5 +1,5 @@
 import { analysisExtension } from '@opendata-mcp/analysis';
-import { createOpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { connectInProcess, type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';

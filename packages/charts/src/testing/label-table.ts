@@ -1,4 +1,5 @@
-import type { KeepableTable, OpenDataServer, Provenance } from '@opendata-mcp/core';
+import type { KeepableTable, Provenance } from '@opendata-mcp/core';
+import type { OpenDataServer } from '@opendata-mcp/core/server';
 
 const SYNTHETIC_SOURCE: Provenance = {
   backend: 'test',

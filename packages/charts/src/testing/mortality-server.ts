@@ -1,5 +1,5 @@
 import { analysisExtension } from '@opendata-mcp/analysis';
-import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startSdmxFixture } from '@opendata-mcp/fixtures';
 import { createSdmxAdapter } from '@opendata-mcp/sdmx';
 import type { ChartLimits } from '../chart-limits.js';

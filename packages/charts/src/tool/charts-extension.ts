@@ -1,4 +1,4 @@
-import type { ServerExtension } from '@opendata-mcp/core';
+import type { ServerExtension } from '@opendata-mcp/core/server';
 import { chartAppResource } from '../app/chart-app-resource.js';
 import type { ChartLimits } from '../chart-limits.js';
 import { createDrawChartTool } from './draw-chart-tool.js';

@@ -1,11 +1,6 @@
 import { analysisExtension } from '@opendata-mcp/analysis';
-import {
-  type Cell,
-  createOpenDataServer,
-  type OpenDataServer,
-  type SuccessEnvelope,
-  silentLogger,
-} from '@opendata-mcp/core';
+import type { Cell, SuccessEnvelope } from '@opendata-mcp/core';
+import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { createLindasAdapter } from '@opendata-mcp/lindas';
 import { createSdmxAdapter } from '@opendata-mcp/sdmx';

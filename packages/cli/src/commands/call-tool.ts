@@ -1,5 +1,6 @@
-import type { Envelope, OpenDataServer, ProgressUpdate } from '@opendata-mcp/core';
-import { errorEnvelope, toErrorBody } from '@opendata-mcp/core';
+import type { Envelope, ProgressUpdate } from '@opendata-mcp/core';
+import { toErrorBody } from '@opendata-mcp/core/errors';
+import { errorEnvelope, type OpenDataServer } from '@opendata-mcp/core/server';
 import { ConfigError } from '../config/config-error.js';
 import { saveImages } from './save-images.js';
 

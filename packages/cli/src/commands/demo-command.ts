@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preparePrivateDirectory } from '@opendata-mcp/core';
+import { preparePrivateDirectory } from '@opendata-mcp/core/server';
 import type { Runtime } from '../build-runtime.js';
 import { resultsAndChartJourney } from '../server-journeys.js';
 import { withRuntime } from '../with-runtime.js';

@@ -1,4 +1,5 @@
-import type { DemoJourney, Envelope, OpenDataServer, SuccessEnvelope } from '@opendata-mcp/core';
+import type { DemoJourney, Envelope, SuccessEnvelope } from '@opendata-mcp/core';
+import type { OpenDataServer } from '@opendata-mcp/core/server';
 
 export interface DemoOutcome {
   journey: string;

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { preparePrivateDirectory } from '@opendata-mcp/core';
+import { preparePrivateDirectory } from '@opendata-mcp/core/server';
 
 /**
  * Writes each image to `dir` as `<tool>-<time>[-n].png`; resolves the paths. The folder sits in the

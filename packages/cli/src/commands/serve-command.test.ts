@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioServerTransport, serveStdio } from '@modelcontextprotocol/server/stdio';
-import { type RunningHttpServer, startHttpServer } from '@opendata-mcp/core';
+import { type RunningHttpServer, startHttpServer } from '@opendata-mcp/core/server';
 import { describe, expect, it } from 'vitest';
 import { cliHarness, configFile } from '../cli-harness.test-support.js';
 import { runCli } from '../run-cli.js';

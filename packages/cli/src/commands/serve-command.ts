@@ -1,4 +1,4 @@
-import type { HttpServerOptions } from '@opendata-mcp/core';
+import type { HttpServerOptions } from '@opendata-mcp/core/server';
 import type { Runtime } from '../build-runtime.js';
 import { ConfigError } from '../config/config-error.js';
 import { withRuntime } from '../with-runtime.js';

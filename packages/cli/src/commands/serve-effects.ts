@@ -5,7 +5,7 @@ import {
   type RunningHttpServer,
   startHttpServer,
   startStdioServer,
-} from '@opendata-mcp/core';
+} from '@opendata-mcp/core/server';
 
 /** What `serve` does to the process: start a transport, and learn when to stop. */
 export interface ServeEffects {

@@ -1,4 +1,4 @@
-import { toolDefinitionJson } from '@opendata-mcp/core';
+import { toolDefinitionJson } from '@opendata-mcp/core/server';
 import { withRuntime } from '../with-runtime.js';
 import type { Command, ExitCode } from './command.js';
 

@@ -1,4 +1,4 @@
-import { networkOptionsShape } from '@opendata-mcp/core';
+import { INSTANCE_ID_PATTERN, networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 
 /** Keys every adapter entry understands; each adapter type adds its own, checked by its schema. */
@@ -14,7 +14,7 @@ export const AdapterEntrySchema = z
       ),
     id: z
       .string()
-      .regex(/^[a-z][a-z0-9_-]*$/)
+      .regex(INSTANCE_ID_PATTERN)
       .optional()
       .describe('Instance id; needed when one type runs twice.'),
     url: z.url().optional().describe('Backend address (SPARQL endpoint or portal base URL).'),

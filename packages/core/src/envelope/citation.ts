@@ -8,9 +8,9 @@ export function buildCitation(source: Provenance): string {
   parts.push(`via ${source.endpoint}`);
   const stated = source.license;
   // A name from the table of known licences keeps the URI beside it, so a reader can check it.
-  const license =
+  const licence =
     stated?.title ?? (stated?.known_as ? `${stated.known_as} (${stated.url})` : (stated?.id ?? stated?.url));
-  if (license) parts.push(`licence ${license}`);
+  if (licence) parts.push(`licence ${licence}`);
   if (source.source_modified_at) parts.push(`modified ${source.source_modified_at.slice(0, 10)}`);
   parts.push(`retrieved ${source.retrieved_at.slice(0, 10)}`);
   const line = parts.join(', ');

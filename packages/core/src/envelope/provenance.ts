@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A licence as the portal states it; unknown parts stay null rather than guessed. */
-export const LicenseSchema = z
+export const LicenceSchema = z
   .object({
     id: z.string().nullable().describe('Licence identifier as the portal gives it (e.g. "CC-BY-4.0").'),
     title: z.string().nullable().describe('Human-readable licence name.'),
@@ -18,7 +18,7 @@ export const LicenseSchema = z
     terms: z.string().optional().describe('In short, what a re-user must do (attribution, share-alike …).'),
   })
   .strict();
-export type License = z.infer<typeof LicenseSchema>;
+export type Licence = z.infer<typeof LicenceSchema>;
 
 export const QuerySchema = z
   .object({
@@ -76,7 +76,7 @@ export const ProvenanceSchema = z
       .string()
       .nullable()
       .describe('The modification date the portal states for the data; null when it states none.'),
-    license: LicenseSchema.nullable().describe('Licence as stated by the portal; null when it states none.'),
+    license: LicenceSchema.nullable().describe('Licence as stated by the portal; null when it states none.'),
     cache: CacheRecordSchema.describe('Whether a cache served this answer.'),
   })
   .strict();

@@ -3,6 +3,6 @@
  * serves MCP (a table's engine process, say) needs, at a fraction of core's start-up cost.
  */
 export { DEFAULT_LIMITS, type Limits } from '../contract/limits.js';
-export { type ErrorBody, shorten, toErrorBody } from './error-body.js';
-export { ERROR_CODE_LIST, ERROR_CODES, type ErrorCode, isRetryable } from './error-codes.js';
-export { isOpenDataError, OpenDataError, type OpenDataErrorOptions } from './opendata-error.js';
+export { shorten, toErrorBody } from './error-body.js';
+export type { ErrorCode } from './error-codes.js';
+export { isOpenDataError, OpenDataError } from './opendata-error.js';

@@ -11,8 +11,8 @@ const NETWORK_MODULES = new Set(['undici', 'ky', 'ipaddr.js', 'p-limit']);
 // Value imports and re-exports; `import type` and `export type` load nothing at run time.
 const STATIC_IMPORT = /^(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s*['"]([^'"]+)['"]/gm;
 
-/** Every module the core index loads before any function runs, as source paths and bare names. */
-function staticGraph(entry: string): Set<string> {
+/** Every module the entry files load before any function runs, as source paths and bare names. */
+function staticGraph(...entries: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -23,7 +23,7 @@ function staticGraph(entry: string): Set<string> {
       else seen.add(specifier);
     }
   };
-  visit(entry);
+  for (const entry of entries) visit(entry);
   return seen;
 }
 
@@ -50,11 +50,13 @@ describe('createHttpClient before its first request', () => {
     expect(http.stats().requests).toBe(0);
   });
 
-  it('is not loaded by importing the core package', () => {
-    const graph = staticGraph(fileURLToPath(new URL('../index.ts', import.meta.url)));
-    // The walk does reach the http modules the index exports.
+  it('is not loaded by importing the core package or its server entry point', () => {
+    const graph = staticGraph(
+      fileURLToPath(new URL('../index.ts', import.meta.url)),
+      fileURLToPath(new URL('../server/index.ts', import.meta.url)),
+    );
+    // The walk does reach the module the server builds its clients with.
     expect(graph.has(fileURLToPath(new URL('./create-http-client.ts', import.meta.url)))).toBe(true);
-    expect(graph.has(fileURLToPath(new URL('./address-guard.ts', import.meta.url)))).toBe(true);
     expect([...graph].filter((module) => NETWORK_MODULES.has(module))).toEqual([]);
     expect(graph.has(fileURLToPath(new URL('./guarded-http-client.ts', import.meta.url)))).toBe(false);
   });

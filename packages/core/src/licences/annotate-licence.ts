@@ -6,9 +6,9 @@ import { describeLicence } from './describe-licence.js';
  * id. What the portal stated is left as it is: the name is added beside it, never in its place.
  */
 export function annotateLicence(source: Provenance): Provenance {
-  const license = source.license;
-  if (!license) return source;
-  const known = describeLicence(license.url);
+  const licence = source.license;
+  if (!licence) return source;
+  const known = describeLicence(licence.url);
   if (!known) return source;
-  return { ...source, license: { ...license, known_as: known.name, terms: known.terms } };
+  return { ...source, license: { ...licence, known_as: known.name, terms: known.terms } };
 }

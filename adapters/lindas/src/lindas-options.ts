@@ -1,4 +1,4 @@
-import { networkOptionsShape } from '@opendata-mcp/core';
+import { instanceIdParam, networkOptionsShape } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { LANGUAGES } from './language.js';
 
@@ -7,11 +7,7 @@ export const DEFAULT_LINDAS_ENDPOINT = 'https://lindas.admin.ch/query';
 /** Configuration of one LINDAS adapter instance; validated once, in one place. */
 export const LindasOptionsSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^[a-z][a-z0-9_-]{0,39}$/)
-      .default('lindas')
-      .describe('Adapter instance id, unique per server.'),
+    id: instanceIdParam('lindas'),
     url: z.string().url().default(DEFAULT_LINDAS_ENDPOINT).describe('SPARQL endpoint (query URL).'),
     ...networkOptionsShape,
     language: z.enum(LANGUAGES).default('de').describe('Default language when a call does not name one.'),

@@ -1,10 +1,9 @@
 import type { Provenance } from '@opendata-mcp/core';
 import type { CubeDescription } from './cube/cube-description.js';
 import { type Language, pickLabel } from './language.js';
+import type { LindasRuntime } from './lindas-runtime.js';
 
 export interface SourceInput {
-  adapterId: string;
-  endpoint: string;
   /** The SPARQL sent for the data of this answer. */
   query: string;
   retrievedAt: Date;
@@ -18,14 +17,14 @@ export interface SourceInput {
 }
 
 /** Provenance of a LINDAS answer; dates LINDAS does not state stay null. */
-export function lindasSource(input: SourceInput): Provenance {
+export function lindasSource(rt: LindasRuntime, input: SourceInput): Provenance {
   const { cube } = input;
-  const language = input.language ?? 'de';
+  const language = input.language ?? rt.language;
   const publisher = cube ? (pickLabel(cube.creatorNames, language)?.value ?? cube.creator) : null;
   return {
     backend: 'lindas',
-    adapter_id: input.adapterId,
-    endpoint: input.endpoint,
+    adapter_id: rt.id,
+    endpoint: rt.endpoint,
     identifiers: { ...(cube ? { cube: cube.uri } : {}), ...input.identifiers },
     title: cube ? (pickLabel(cube.names, language)?.value ?? null) : (input.title ?? null),
     publisher,
