@@ -6,7 +6,6 @@ import {
   OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
-  UnitsSchema,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { boundColumns, boundsOf } from '../answers/bounds-of.js';
@@ -56,7 +55,6 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
       flow_id: z.string(),
       columns: z.array(z.string()),
       rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
-      units: UnitsSchema.optional(),
       series: z
         .record(z.string(), LabelledSchema)
         .describe('Code and label of each dimension of the series.'),
@@ -142,7 +140,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         return [o.time_period, o.value, ...bounds.map((b) => interval[b])];
       };
       const short = time.kind === 'last' && sorted.length < time.n;
-      // The bounds of an interval are in the unit of the value.
+      // The answer states the unit in `unit`; the kept table by column, the bounds in the value's.
       const units = valueUnits(sorted, ['value', ...bounds]);
       return {
         data: {
@@ -151,7 +149,6 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
           columns,
           series_key: read.key,
           rows: page.map(asRow),
-          units,
           series: fixedOf(observations),
           ...unitOf(observations[0]),
           returned: page.length,

@@ -6,7 +6,6 @@ import {
   OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
-  UnitsSchema,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { boundColumns, boundsOf } from '../answers/bounds-of.js';
@@ -81,7 +80,6 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
       columns: z.array(z.string()),
       rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
       labels: z.record(z.string(), z.record(z.string(), z.string())).describe('Label of each area code.'),
-      units: UnitsSchema.optional(),
       series: z
         .record(z.string(), LabelledSchema)
         .describe('The other dimensions, one code each, with labels.'),
@@ -207,6 +205,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         return [o.dimensions[area.id]?.code ?? '', o.time_period, o.value, ...bounds.map((b) => interval[b])];
       };
       const series = fixedOf(observations, [area.id]);
+      // The answer states the unit in `unit`; the kept table by column, the bounds in the value's.
       const units = valueUnits(rows, ['value', ...bounds]);
       return {
         data: {
@@ -216,7 +215,6 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
           columns,
           rows: page.map(asRow),
           labels: { [area.id]: labelsOf(page) },
-          units,
           series,
           ...unitOf(observations[0]),
           returned: page.length,
