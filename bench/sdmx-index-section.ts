@@ -9,7 +9,8 @@
 //   ones and the second replica's, and during the index's own work alone at 8,000 flows (build,
 //   pack, unpack as a second replica does);
 // - the process's peak RSS and the sizes of the bulk answers.
-// Goals: first search <= 10 requests and <= 60 s, warm p50 <= 100 ms, second replica 0 requests.
+// Goals: first search <= 10 requests and <= 60 s, warm p50 <= 100 ms with no stall over 100 ms,
+// second replica 0 requests.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,10 +220,11 @@ function goals(row: Record<string, unknown>): string {
   return (
     `first ${row.first_requests} requests (goal <= 10: ${met(Number(row.first_requests) <= 10)}), ` +
     `${(Number(row.first_ms) / 1000).toFixed(1)} s (goal <= 60: ${met(Number(row.first_ms) <= 60_000)}); ` +
-    `warm p50 ${row.warm_p50_ms} ms (goal <= 100: ${met(Number(row.warm_p50_ms) <= 100)}); ` +
+    `warm p50 ${row.warm_p50_ms} ms (goal <= 100: ${met(Number(row.warm_p50_ms) <= 100)}), ` +
+    `longest stall ${row.warm_longest_stall_ms} ms (goal <= 100: ${met(Number(row.warm_longest_stall_ms) <= 100)}); ` +
     `second replica ${row.second_replica_requests} requests (goal 0: ${met(row.second_replica_requests === 0)}), ${row.second_replica_ms} ms; ` +
     `longest main-thread stall: first search ${row.first_longest_stall_ms} ms (the synthetic registry, in this process, included), ` +
-    `warm search ${row.warm_longest_stall_ms} ms, second replica ${row.second_replica_longest_stall_ms} ms`
+    `second replica ${row.second_replica_longest_stall_ms} ms`
   );
 }
 

@@ -9,6 +9,8 @@ import {
   type SearchHit,
   type ToolContext,
 } from '@opendata-mcp/core';
+import { filterIndex } from './discovery-index/filter-index.js';
+import { indexedFlowStructure } from './discovery-index/indexed-codelists.js';
 import { loadDataflowList } from './registry/dataflow-list.js';
 import type { FlowComponent, FlowStructure } from './registry/flow-structure.js';
 import { pickText } from './registry/pick-text.js';
@@ -34,8 +36,11 @@ export function sdmxPlaces(rt: SdmxRuntime): AdapterPlaces {
       const flows = list.dataflows.filter((f) => inScope(rt, f.id)).slice(0, FLOWS_READ);
       const codes = new Map<string, PlaceCode>();
       let members: PlaceCoding['members'];
+      const index = await filterIndex(rt, ctx);
       for (const flow of flows) {
-        const structure = await loadScopedStructure(rt, ctx, { flowId: flow.id, agency: flow.agency });
+        const structure =
+          (index && indexedFlowStructure(index, flow)) ??
+          (await loadScopedStructure(rt, ctx, { flowId: flow.id, agency: flow.agency }));
         const area = areaDimension(rt, structure);
         const list = area?.codelist?.codes ?? [];
         if (place.members && !members && list.length > 0)

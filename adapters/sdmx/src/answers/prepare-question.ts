@@ -1,4 +1,6 @@
 import type { DimensionFilters, Provenance, ToolContext } from '@opendata-mcp/core';
+import { heldFilterIndex } from '../discovery-index/filter-index.js';
+import { withIndexedCodelists } from '../discovery-index/indexed-codelists.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { dimensionRoles, type RoledDimension } from '../resolution/dimension-roles.js';
 import { type FilterResolution, resolveFilters } from '../resolution/resolve-filters.js';
@@ -34,7 +36,10 @@ export async function prepareQuestion(
     version: input.version,
   });
   const language = input.language ?? rt.language;
-  const roled = dimensionRoles(structure, rt.roleOverrides);
+  const roled = dimensionRoles(
+    withIndexedCodelists(structure, await heldFilterIndex(rt, ctx)),
+    rt.roleOverrides,
+  );
   const resolution = resolveFilters(structure, roled, input.filters, {
     language,
     totalDefaults: rt.totalDefaults,

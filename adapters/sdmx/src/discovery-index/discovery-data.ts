@@ -9,13 +9,14 @@ import type {
 } from '../registry/structure-types.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { type BulkOutcome, fetchBulk } from './bulk-query.js';
-import { indicatorCodelistOf, structureKey } from './flow-structures.js';
+import { dimensionCodelistsOf, structureKey } from './flow-structures.js';
 import { codeTextIndex, flowTextIndex } from './text-documents.js';
 
 /**
  * The discovery index of one registry agency as plain data: what the shared store keeps for the
- * metadata TTL, so replicas and restarts read one build. Only the code lists of indicator
- * dimensions are kept; the others (areas, units) are resolved inside a flow's own structure.
+ * metadata TTL, so replicas and restarts read one build. The code lists kept are those the flows'
+ * dimensions name: indicator lists are searched by words, the others (areas, sexes) let filter
+ * words and place names be read as codes without opening each flow's structure.
  */
 export interface DiscoveryData {
   format: 2;
@@ -24,6 +25,7 @@ export interface DiscoveryData {
   list: { url: string; fetchedAt: string; prepared: string | null };
   flows: DataflowInfo[];
   dataStructures: DataStructureInfo[];
+  /** The indicator code lists first (those `codeText` indexes), then the other dimensions' lists. */
   codelists: CodelistInfo[];
   /** Names of the categories each flow is filed under (every language), by flow id. */
   filedUnder: Record<string, LocalText[]>;
@@ -53,14 +55,16 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
     categories ? fetchBulk(rt, ctx, 'categorisation', agency, facts?.categories) : null,
   ]);
   const used = usedStructures(list.dataflows, dsds.message);
-  const kept = new Map<CodelistInfo, true>();
+  const indicators = new Set<CodelistInfo>();
+  const others = new Set<CodelistInfo>();
   const byId = codelistsById(codelists.message?.codelists ?? []);
   for (const flow of list.dataflows) {
-    const codelist = indicatorCodelistOf(flow, used, byId, rt.roleOverrides);
-    if (codelist) kept.set(codelist, true);
+    const lists = dimensionCodelistsOf(flow, used, byId, rt.roleOverrides);
+    if (lists.indicator) indicators.add(lists.indicator);
+    for (const other of lists.others) others.add(other);
   }
   const filed = filedUnder(schemes?.message ?? null, filings?.message ?? null);
-  const indicatorLists = [...kept.keys()];
+  const indicatorLists = [...indicators];
   const text = new TextDecoder();
   const codeText = await codeTextIndex(indicatorLists, ctx.signal);
   const flowText = await flowTextIndex(list.dataflows, filed, ctx.signal);
@@ -71,7 +75,7 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
     list: { url: list.url, fetchedAt: list.fetchedAt, prepared: list.prepared },
     flows: list.dataflows,
     dataStructures: [...used.values()],
-    codelists: indicatorLists,
+    codelists: [...indicatorLists, ...[...others].filter((l) => !indicators.has(l))],
     filedUnder: filed,
     bulk: [dsds, codelists, schemes, filings].flatMap((b) => (b ? [b.outcome] : [])),
     flowText: text.decode(await flowText.serializeAsync({ signal: ctx.signal })),

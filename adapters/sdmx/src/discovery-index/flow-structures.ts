@@ -32,19 +32,26 @@ export function indexedStructure(
   return { ...resolved, fromCache: true };
 }
 
-/** The code list of a flow's indicator dimension, when the bulk answers hold its DSD and list. */
-export function indicatorCodelistOf(
+/**
+ * The code lists of a flow's dimensions, when the bulk answers hold its DSD: the indicator's apart
+ * (searched by words), the others for reading filter words and place names as codes.
+ */
+export function dimensionCodelistsOf(
   flow: DataflowInfo,
   dsds: Map<string, DataStructureInfo>,
   codelists: Map<string, CodelistInfo[]>,
   overrides: Record<string, Role>,
-): CodelistInfo | null {
+): { indicator: CodelistInfo | null; others: CodelistInfo[] } {
   const ref = flow.structure;
   const dsd = ref ? dsds.get(structureKey(ref)) : undefined;
-  if (!dsd) return null;
+  if (!dsd) return { indicator: null, others: [] };
   const structure = indexedStructure(flow, dsd, codelists, { url: '', fetchedAt: '', prepared: null });
-  const indicator = dimensionRoles(structure, overrides).find((r) => r.role === 'indicator')?.dimension;
-  return indicator?.codelist ?? null;
+  const roled = dimensionRoles(structure, overrides);
+  const indicator = roled.find((r) => r.role === 'indicator')?.dimension.codelist ?? null;
+  const others = roled.flatMap((r) =>
+    r.dimension.codelist && r.role !== 'indicator' ? [r.dimension.codelist] : [],
+  );
+  return { indicator, others };
 }
 
 /** The key under which the index keeps a DSD or code list: agency, id and version as referenced. */

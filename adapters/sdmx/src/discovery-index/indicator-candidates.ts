@@ -1,4 +1,4 @@
-import type { ToolContext } from '@opendata-mcp/core';
+import { type ToolContext, workSlicer } from '@opendata-mcp/core';
 import type { IndicatorMatch } from '../discovery/indicator-matches.js';
 import { openFlows } from '../discovery/open-flows.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
@@ -24,6 +24,9 @@ export interface Candidates {
   skipped: Array<{ flow_id: string; reason: string }>;
 }
 
+// Groups, or matches, handled between two looks at the clock.
+export const PACED = 128;
+
 /** Flows opened one by one when the registry refuses the bulk queries: the best few by title. */
 export const FALLBACK_FLOWS = 8;
 
@@ -41,7 +44,12 @@ export async function indicatorCandidates(
   language: string,
 ): Promise<Candidates> {
   const { index } = opened;
-  const titleHits = (flow: DataflowInfo) => wanted.filter((w) => index.flowWords.get(flow)?.has(w)).length;
+  const titleHits = (flow: DataflowInfo) => {
+    const words = index.flowWords.get(flow);
+    let hits = 0;
+    for (const w of wanted) if (words?.has(w)) hits++;
+    return hits;
+  };
   const sharing = new Map<string, string[]>();
   if (index.codesIndexed) {
     const structures: FlowStructure[] = [];
@@ -51,9 +59,13 @@ export async function indicatorCandidates(
     const byCode = textHitGroups(index, hits);
     for (const w of wanted) for (const group of index.groupsByWord.get(w) ?? []) byCode.add(group);
     // Flows whose DSDs share one indicator code list find the same codes: the list is matched once,
-    // through the flow whose title holds most of the question, and the others ride along.
+    // through the flow whose title holds most of the question, and the others ride along. A
+    // registry has thousands of DSDs: the pass is paced so other calls are served meanwhile.
+    const slicer = workSlicer(ctx.signal);
     const byList = new Map<number, { group: DsdGroup; flow: DataflowInfo; score: number; flows: string[] }>();
-    for (const group of index.groups) {
+    for (const [i, group] of index.groups.entries()) {
+      // Awaiting on every one of thousands of groups would cost more than the work it paces.
+      if (i % PACED === 0) await slicer.tick();
       const flows = group.flows.filter((f) => inScope(rt, f.id));
       if (flows.length === 0) continue;
       if (!group.structure) {
@@ -62,9 +74,13 @@ export async function indicatorCandidates(
       }
       searched += flows.length;
       const place = group.list;
-      const scored = flows.map((flow) => ({ flow, score: titleHits(flow) }));
-      const best = scored.reduce((a, b) => (b.score > a.score ? b : a));
-      if (place === null || (!byCode.has(group) && best.score === 0)) continue;
+      if (place === null) continue;
+      let best = { flow: flows[0] as DataflowInfo, score: -1 };
+      for (const flow of flows) {
+        const score = titleHits(flow);
+        if (score > best.score) best = { flow, score };
+      }
+      if (!byCode.has(group) && best.score === 0) continue;
       const entry = byList.get(place);
       const ids = flows.map((f) => f.id);
       if (!entry) byList.set(place, { group, flow: best.flow, score: best.score, flows: ids });

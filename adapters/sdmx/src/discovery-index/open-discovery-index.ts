@@ -29,6 +29,28 @@ const BUILD_DEADLINE_MS = 10 * 60_000;
  * stops waiting after `rt.indexWaitMs` answers from the flow titles and the build goes on.
  */
 export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Promise<OpenedIndex> {
+  const finished = await readyDiscoveryIndex(rt, ctx);
+  if (finished) return complete(finished.unpacked, finished.hit);
+  const list = await loadDataflowList(rt, ctx, rt.agency);
+  return {
+    index: await flowsOnlyIndex(list.dataflows, ctx.signal),
+    complete: false,
+    note:
+      'The discovery index of this registry is still being built: this answer searched dataflow ' +
+      'titles and descriptions only, not the indicator code lists. Ask again in a minute for the full search.',
+    list: { url: list.url, fetchedAt: list.fetchedAt, prepared: list.prepared },
+    fromCache: list.fromCache,
+  };
+}
+
+/**
+ * The complete index, built or read back as `openDiscoveryIndex` does, when it is ready within
+ * `rt.indexWaitMs`; undefined past that, the build going on for the next caller.
+ */
+export async function readyDiscoveryIndex(
+  rt: SdmxRuntime,
+  ctx: ToolContext,
+): Promise<{ unpacked: UnpackedIndex; hit: boolean } | undefined> {
   const key = indexKey(rt);
   const ttl = Math.max(rt.ttlMs, 1);
   const buildCtx: ToolContext = {
@@ -52,18 +74,7 @@ export async function openDiscoveryIndex(rt: SdmxRuntime, ctx: ToolContext): Pro
   });
   // Whoever stops waiting leaves the build running; its failure is met by the next search.
   build.catch(() => {});
-  const finished = await within(build, rt.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS, ctx.signal);
-  if (finished) return complete(finished.unpacked, finished.hit);
-  const list = await loadDataflowList(rt, ctx, rt.agency);
-  return {
-    index: await flowsOnlyIndex(list.dataflows, ctx.signal),
-    complete: false,
-    note:
-      'The discovery index of this registry is still being built: this answer searched dataflow ' +
-      'titles and descriptions only, not the indicator code lists. Ask again in a minute for the full search.',
-    list: { url: list.url, fetchedAt: list.fetchedAt, prepared: list.prepared },
-    fromCache: list.fromCache,
-  };
+  return within(build, rt.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS, ctx.signal);
 }
 
 /** The index when this process holds it already; never starts a build. */
@@ -77,7 +88,7 @@ export async function peekDiscoveryIndex(
 }
 
 function indexKey(rt: SdmxRuntime): string {
-  return `sdmx:${rt.id}:discovery:5:${rt.agency}`;
+  return `sdmx:${rt.id}:discovery:6:${rt.agency}`;
 }
 
 function complete({ data, index }: UnpackedIndex, fromCache: boolean): OpenedIndex {

@@ -2,8 +2,7 @@ import type { TextHit } from '@opendata-mcp/core';
 import type { IndicatorMatch } from '../discovery/indicator-matches.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import type { CodelistInfo } from '../registry/structure-types.js';
-import { ancestorsOf, type CodeTree, codeTree } from '../resolution/code-tree.js';
+import { ancestorsOf, codeTree } from '../resolution/code-tree.js';
 import { wordForms } from '../resolution/word-forms.js';
 import type { DsdGroup, SearchableIndex } from './searchable-index.js';
 
@@ -12,8 +11,6 @@ export const CODE_TEXT_HITS = 200;
 // Below the word-form matches (whose scores run from about 0.5 to 1): a hit found only by the
 // full-text index (another language, a lexicon word) comes after those that match as written.
 const TEXT_ONLY_WEIGHT = 0.4;
-
-const trees = new WeakMap<CodelistInfo, CodeTree>();
 
 /** The DSD groups whose indicator code lists the full-text index finds the question in. */
 export function textHitGroups(index: SearchableIndex, hits: TextHit[]): Set<DsdGroup> {
@@ -38,32 +35,28 @@ export function textCodeMatches(
   language: string,
 ): IndicatorMatch[] {
   const out: IndicatorMatch[] = [];
+  // One structure stands for each indicator list searched: found by the list's place.
+  const byPlace = new Map<number, { group: DsdGroup; structure: FlowStructure }>();
+  for (const [group, structure] of structures)
+    if (group.list !== null) byPlace.set(group.list, { group, structure });
   for (const hit of hits) {
     const places = index.codePlaces[Number(hit.id)] ?? [];
     const matched = hit.matchedWords.flatMap((w) => wordForms(w));
     for (let i = 0; i < places.length; i += 2) {
+      const chosen = byPlace.get(places[i] ?? -1);
       const list = index.codelists[places[i] ?? -1];
       const code = list?.codes[places[i + 1] ?? -1];
-      if (!list || !code) continue;
-      let tree = trees.get(list);
-      if (!tree) {
-        tree = codeTree(list.codes);
-        trees.set(list, tree);
-      }
-      for (const group of index.groupsOfList.get(places[i] ?? -1) ?? []) {
-        const structure = structures.get(group);
-        if (!structure || !group.indicator) continue;
-        out.push({
-          code: code.id,
-          label: pickText(code.names, language) ?? code.id,
-          dimension: group.indicator,
-          foundIn: structure.flow.id,
-          ancestors: ancestorsOf(tree, code.id),
-          constrained: false,
-          score: TEXT_ONLY_WEIGHT * hit.coverage,
-          matched,
-        });
-      }
+      if (!chosen?.group.indicator || !list || !code) continue;
+      out.push({
+        code: code.id,
+        label: pickText(code.names, language) ?? code.id,
+        dimension: chosen.group.indicator,
+        foundIn: chosen.structure.flow.id,
+        ancestors: ancestorsOf(codeTree(list.codes), code.id),
+        constrained: false,
+        score: TEXT_ONLY_WEIGHT * hit.coverage,
+        matched,
+      });
     }
   }
   return out;

@@ -1,6 +1,6 @@
-import type { ToolContext } from '@opendata-mcp/core';
+import { type ToolContext, workSlicer } from '@opendata-mcp/core';
 import type { Labelled } from '../answers/series-spread.js';
-import { indicatorCandidates } from '../discovery-index/indicator-candidates.js';
+import { indicatorCandidates, PACED } from '../discovery-index/indicator-candidates.js';
 import { openDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
 import { matchedWords, queryWords } from '../discovery-index/query-words.js';
 import type { SearchableIndex } from '../discovery-index/searchable-index.js';
@@ -48,6 +48,8 @@ export interface IndicatorSearch {
 }
 
 const EVIDENCE_RANK: Record<Evidence, number> = { filed_under_flow: 0, constraint: 1, code_list: 2 };
+// The order `localeCompare` gives, without building a collator for each of thousands of comparisons.
+const CODE_ORDER = new Intl.Collator();
 
 /**
  * Indicators by words across every flow in scope: the code lists' own names (with what each code
@@ -73,36 +75,38 @@ export async function findIndicators(
   const flowIds = new Set(byId.keys());
   const found = await indicatorCandidates(rt, ctx, opened, request.query, wanted, request.language);
   const { sharing } = found;
-  const byForms = found.structures.flatMap((s) =>
-    indicatorMatches(s, wanted, request.language, rt.roleOverrides),
-  );
+  // A registry of thousands of flows yields thousands of matches: the work is paced so the other
+  // calls this process serves are not held up while it runs.
+  const slicer = workSlicer(ctx.signal);
+  const byForms: IndicatorMatch[] = [];
+  for (const structure of found.structures) {
+    byForms.push(...indicatorMatches(structure, wanted, request.language, rt.roleOverrides));
+    await slicer.tick();
+  }
   const formFound = new Set(byForms.map((m) => `${m.foundIn}:${m.code}`));
   const matches = [...byForms, ...found.textMatches.filter((m) => !formFound.has(`${m.foundIn}:${m.code}`))];
-  const byCode = new Map<string, { hit: IndicatorHit; score: number; flows: Set<string> }>();
-  for (const match of matches) {
+  // Per code, the flows whose lists hold it (`foundIn`); the flows riding along on those lists are
+  // counted for the page returned only.
+  const byCode = new Map<string, { hit: IndicatorHit; score: number; foundIn: Set<string> }>();
+  for (const [i, match] of matches.entries()) {
+    if (i % PACED === 0) await slicer.tick();
     const holder = holderOf(match, flowIds);
-    const riders = sharing.get(match.foundIn) ?? [];
     const seen = byCode.get(match.code);
     if (seen) {
-      seen.flows.add(match.foundIn);
-      for (const id of riders) seen.flows.add(id);
+      seen.foundIn.add(match.foundIn);
       if (EVIDENCE_RANK[holder.evidence] < EVIDENCE_RANK[seen.hit.evidence]) {
-        Object.assign(seen.hit, {
-          flow_id: holder.flow,
-          flow_name: flowName(holder.flow),
-          evidence: holder.evidence,
-        });
+        Object.assign(seen.hit, { flow_id: holder.flow, evidence: holder.evidence });
       }
       continue;
     }
     byCode.set(match.code, {
       score: match.score,
-      flows: new Set([match.foundIn, ...riders]),
+      foundIn: new Set([match.foundIn]),
       hit: {
         code: match.code,
         label: match.label,
         flow_id: holder.flow,
-        flow_name: flowName(holder.flow),
+        flow_name: '',
         dimension: match.dimension,
         evidence: holder.evidence,
         other_flows: 0,
@@ -115,10 +119,17 @@ export async function findIndicators(
     (a, b) =>
       b.score - a.score ||
       EVIDENCE_RANK[a.hit.evidence] - EVIDENCE_RANK[b.hit.evidence] ||
-      a.hit.code.localeCompare(b.hit.code),
+      CODE_ORDER.compare(a.hit.code, b.hit.code),
   );
   const page = ranked.slice(request.offset, request.offset + request.limit).map((r) => {
-    r.hit.other_flows = [...r.flows].filter((f) => f !== r.hit.flow_id).length;
+    const flows = new Set<string>();
+    for (const id of r.foundIn) {
+      flows.add(id);
+      for (const rider of sharing.get(id) ?? []) flows.add(rider);
+    }
+    flows.delete(r.hit.flow_id);
+    r.hit.other_flows = flows.size;
+    r.hit.flow_name = flowName(r.hit.flow_id);
     return r.hit;
   });
   if (request.units) await addUnits(rt, ctx, found.structures, page, request.language);

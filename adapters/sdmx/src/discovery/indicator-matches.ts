@@ -1,6 +1,6 @@
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import type { CodeInfo } from '../registry/structure-types.js';
+import type { CodeInfo, DataflowInfo } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { ancestorsOf, codeTree } from '../resolution/code-tree.js';
 import { dimensionRoles, type Role } from '../resolution/dimension-roles.js';
@@ -26,8 +26,12 @@ interface IndexedCode {
   code: CodeInfo;
   own: Set<string>;
   context: Set<string>;
-  /** Words of the label in the preferred language, in order. */
+  /** Words of the label in the preferred language, in order, and joined by spaces. */
   label: string[];
+  phrase: string;
+  /** The label in the preferred language, and the ids above the code: kept, as every search over an index reads them. */
+  text: string;
+  ancestors: string[];
 }
 
 /** A code list made searchable: its codes, and how many codes use each word (rare words weigh more). */
@@ -37,6 +41,7 @@ interface CodeIndex {
 }
 
 const indexes = new WeakMap<CodeInfo[], Map<string, CodeIndex>>();
+const titles = new WeakMap<DataflowInfo, Map<string, Set<string>>>();
 const trees = new WeakMap<CodeInfo[], ReturnType<typeof codeTree>>();
 
 // A list searched again (every search over a discovery index) keeps its tree.
@@ -46,6 +51,19 @@ function treeOf(codes: CodeInfo[]): ReturnType<typeof codeTree> {
   const tree = codeTree(codes);
   trees.set(codes, tree);
   return tree;
+}
+
+/** Word forms of a flow's title in one language and of its id, kept per flow as its lists are. */
+function titleWords(structure: FlowStructure, language: string): Set<string> {
+  const flow = structure.flow;
+  const byLanguage = titles.get(flow) ?? new Map<string, Set<string>>();
+  titles.set(flow, byLanguage);
+  let words = byLanguage.get(language);
+  if (!words) {
+    words = new Set(wordForms(`${pickText(flow.names, language) ?? ''} ${flow.id.replace(/_/g, ' ')}`));
+    byLanguage.set(language, words);
+  }
+  return words;
 }
 
 function indexOf(codes: CodeInfo[], all: CodeInfo[], language: string): CodeIndex {
@@ -60,14 +78,17 @@ function indexOf(codes: CodeInfo[], all: CodeInfo[], language: string): CodeInde
       .filter((code) => !tree.children.has(code.id))
       .map((code) => {
         const own = new Set(wordForms(code.names.map((n) => n.value).join(' ') || code.id));
+        const ancestors = ancestorsOf(tree, code.id);
         const context = new Set(
-          ancestorsOf(tree, code.id).flatMap((id) => {
+          ancestors.flatMap((id) => {
             const parent = tree.byId.get(id);
             return parent ? wordForms(pickText(parent.names, language) ?? id) : [];
           }),
         );
         for (const word of new Set([...own, ...context])) uses.set(word, (uses.get(word) ?? 0) + 1);
-        return { code, own, context, label: wordForms(pickText(code.names, language) ?? code.id) };
+        const text = pickText(code.names, language) ?? code.id;
+        const label = wordForms(text);
+        return { code, own, context, label, phrase: label.join(' '), text, ancestors };
       });
     index = { codes: indexed, uses };
     byLanguage.set(language, index);
@@ -92,43 +113,43 @@ export function indicatorMatches(
   const usable = usableCodes(indicator);
   if (!usable.codes) return [];
   const all = indicator.codelist?.codes ?? usable.codes;
-  const flowWords = new Set(
-    wordForms(`${pickText(structure.flow.names, language) ?? ''} ${structure.flow.id.replace(/_/g, ' ')}`),
-  );
-  const tree = treeOf(all);
+  const flowWords = titleWords(structure, language);
   const out: IndicatorMatch[] = [];
   const unique = [...new Set(wanted)];
   const index = indexOf(usable.codes, all, language);
-  const weight = (word: string) => Math.log(1 + index.codes.length / (1 + (index.uses.get(word) ?? 0)));
-  const total = unique.reduce((sum, word) => sum + 2 * weight(word), 0);
+  const weights = unique.map((word) => Math.log(1 + index.codes.length / (1 + (index.uses.get(word) ?? 0))));
+  const total = weights.reduce((sum, weight) => sum + 2 * weight, 0);
   const phrase = unique.join(' ');
+  // Every code of every list a search reads passes here: the words it holds are counted first, and
+  // only a code that matches gets its list of them.
+  const holds = (entry: IndexedCode, word: string) =>
+    entry.own.has(word) || entry.context.has(word) || flowWords.has(word);
   for (const entry of index.codes) {
     let own = 0;
     let context = 0;
     let points = 0;
-    const matched: string[] = [];
-    for (const word of unique) {
+    for (let i = 0; i < unique.length; i++) {
+      const word = unique[i] as string;
       if (entry.own.has(word)) {
         own++;
-        points += 2 * weight(word);
-        matched.push(word);
+        points += 2 * (weights[i] as number);
       } else if (entry.context.has(word) || flowWords.has(word)) {
         context++;
-        points += weight(word);
-        matched.push(word);
+        points += weights[i] as number;
       }
     }
     const found = own + context;
     if (found * 2 < unique.length || (own === 0 && found < unique.length)) continue;
     // Rare words decide; then a label that opens with the words asked, then a short label.
-    const leads = entry.label.join(' ').startsWith(phrase) ? 0.05 : 0;
+    const leads = entry.phrase.startsWith(phrase) ? 0.05 : 0;
     const score = points / total + leads + (own / Math.max(entry.label.length, 1)) * 0.04;
+    const matched = unique.filter((word) => holds(entry, word));
     out.push({
       code: entry.code.id,
-      label: pickText(entry.code.names, language) ?? entry.code.id,
+      label: entry.text,
       dimension: indicator.id,
       foundIn: structure.flow.id,
-      ancestors: ancestorsOf(tree, entry.code.id),
+      ancestors: entry.ancestors,
       constrained: usable.constrained,
       score,
       matched,

@@ -4,8 +4,10 @@ import { buildObservation, type DataContext } from './data-context.js';
 import { numberOf, type Observation } from './observation.js';
 
 interface ObsState {
+  /** The observation's own values, laid over its series' (or the data set's, when flat) when it closes. */
   cells: Cells;
-  /** Flat observations (no series) are keyed by their own ObsKey, in its order. */
+  flat: boolean;
+  /** Without a structure, flat observations (no series) are keyed by their own ObsKey, in its order. */
   keyIds: Set<string> | null;
   published: string | null;
 }
@@ -43,9 +45,13 @@ export class GenericReader {
         return;
       }
       case 'Obs':
-        if (parent === 'Series') this.obs = { cells: new Map(this.series()), keyIds: null, published: null };
-        else if (parent === 'DataSet')
-          this.obs = { cells: new Map(this.dataSetCells), keyIds: new Set(), published: null };
+        if (parent === 'Series') {
+          this.series();
+          this.obs = { cells: new Map(), flat: false, keyIds: null, published: null };
+        } else if (parent === 'DataSet') {
+          const keyIds = this.ctx.dimensionIds ? null : new Set<string>();
+          this.obs = { cells: new Map(), flat: true, keyIds, published: null };
+        }
         return;
       case 'ObsKey':
         this.target = this.obs?.cells ?? null;
@@ -127,16 +133,15 @@ export class GenericReader {
   }
 
   private emit(obs: ObsState): void {
-    const order = obs.keyIds ? [...obs.keyIds] : this.seriesOrder;
     const { ctx } = this;
-    this.out.push(
-      buildObservation(
-        ctx,
-        obs.cells,
-        obs.published,
-        numberOf(obs.published),
-        messageKeyOrder(ctx, order, (id) => obs.cells.has(id)),
-      ),
-    );
+    const base = obs.flat ? this.dataSetCells : this.series();
+    const keyOrder = ctx.dimensionIds
+      ? null
+      : messageKeyOrder(
+          ctx,
+          obs.keyIds ? [...obs.keyIds] : this.seriesOrder,
+          (id) => obs.cells.has(id) || base.has(id),
+        );
+    this.out.push(buildObservation(ctx, base, obs.published, numberOf(obs.published), keyOrder, obs.cells));
   }
 }

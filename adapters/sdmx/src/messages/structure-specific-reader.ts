@@ -1,4 +1,5 @@
 import { eachAttribute, localName, type XmlAttributes } from '../registry/feed-xml.js';
+import { ownText } from '../registry/own-text.js';
 import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { numberOf, type Observation } from './observation.js';
@@ -13,6 +14,13 @@ interface CompState {
   values: string[];
   /** The value being read: its own text, or its first `<Text>`'s when it has texts. */
   value: { own: string; firstText: string | null; inText: boolean } | null;
+}
+
+/** The component an XML attribute of a data element gives; null for namespace declarations and plumbing. */
+function componentOf(name: string): string | null {
+  if (name === 'xmlns' || name.startsWith('xmlns:')) return null;
+  const id = localName(name);
+  return PLUMBING.has(id) ? null : id;
 }
 
 function dropPlumbing(cells: Cells): void {
@@ -34,6 +42,13 @@ export class StructureSpecificReader {
   /** An observation's own values, laid over its series' (or the data set's, when flat) at close. */
   private obs: { cells: Cells; flat: boolean } | null = null;
   private comp: CompState | null = null;
+  /**
+   * The last observation's attribute names, by position, and their component ids (null: not a
+   * component): observations name their values in the same order, so a comparison mostly replaces
+   * working the id out again. The names are copies, never views into the message.
+   */
+  private readonly obsNames: string[] = [];
+  private readonly obsIds: Array<string | null> = [];
 
   constructor(
     private readonly ctx: DataContext,
@@ -126,11 +141,18 @@ export class StructureSpecificReader {
   /** An observation's own values: every attribute but plumbing. */
   private obsCells(attributes: XmlAttributes): Cells {
     const cells: Cells = new Map();
-    const { ctx } = this;
+    const { ctx, obsNames, obsIds } = this;
+    let at = 0;
     for (const name in attributes) {
-      if (name.charCodeAt(0) === 120 && (name === 'xmlns' || name.startsWith('xmlns:'))) continue;
-      const id = localName(name);
-      if (!PLUMBING.has(id)) cells.set(id, cellOf(ctx, id, (attributes[name] as string).trim()));
+      let id: string | null;
+      if (obsNames[at] === name) id = obsIds[at] as string | null;
+      else {
+        id = componentOf(name);
+        obsNames[at] = ownText(name);
+        obsIds[at] = id;
+      }
+      at++;
+      if (id !== null) cells.set(id, cellOf(ctx, id, (attributes[name] as string).trim()));
     }
     return cells;
   }

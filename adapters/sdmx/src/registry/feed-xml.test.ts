@@ -97,6 +97,26 @@ describe('feedXml', () => {
     expect(opened).toBeLessThan(all / 10);
   });
 
+  it('reads each message whole whatever the parses before it did: refused, cut off, aborted or running alongside', async () => {
+    const xml = recorded('bis/data_structurespecific.xml');
+    const other = recorded('unicef/dataflow_CME_references_all.xml');
+    const whole = await events(xml, Number.MAX_SAFE_INTEGER);
+    const otherWhole = await events(other, Number.MAX_SAFE_INTEGER);
+    await expect(events('<a><b></a>', 3)).rejects.toMatchObject({ code: 'upstream_error' });
+    await expect(events(xml.slice(0, xml.length / 2), 4093)).rejects.toMatchObject({
+      code: 'upstream_unavailable',
+    });
+    const controller = new AbortController();
+    const aborted = events(xml, 4093, controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(aborted).rejects.toThrow('stop');
+    // Two parses at once, their slices interleaved, each with its own parser.
+    const [one, two] = await Promise.all([events(xml, 4093), events(other, 4093)]);
+    expect(one).toEqual(whole);
+    expect(two).toEqual(otherWhole);
+    expect(await events(xml, 4093)).toEqual(whole);
+  });
+
   it('refuses what is not well-formed, and calls a body that ends early cut off (retryable)', async () => {
     const fail = (xml: string) => events(xml, 3);
     await expect(fail('just words')).rejects.toMatchObject({ code: 'upstream_error' });

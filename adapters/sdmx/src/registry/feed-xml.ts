@@ -30,20 +30,33 @@ export interface FeedOptions {
   sliceChars?: number;
 }
 
-const localNames = new Map<string, string>();
+/** Prefixed name → its copy and its local name. */
+const localNames = new Map<string, { name: string; local: string }>();
+/**
+ * The last prefixed name of each length and its local name: a message's elements come in runs of
+ * a few names (`generic:Value` after `generic:Value`), which mostly differ in length, so comparing
+ * with one name spares hashing each name the parser hands over afresh.
+ */
+const RECENT = 64;
+const recentNames: string[] = new Array(RECENT).fill('');
+const recentLocals: string[] = new Array(RECENT).fill('');
 
 /**
- * `mes:Structure` → `Structure`; the cache keeps the hot path free of slicing. What it keeps is
+ * `mes:Structure` → `Structure`; the caches keep the hot path free of slicing. What they keep is
  * copied out of the message: a name cut from it would hold the whole message for good.
  */
 export function localName(name: string): string {
+  const slot = name.length & (RECENT - 1);
+  if (recentNames[slot] === name) return recentLocals[slot] as string;
   if (name.indexOf(':') < 0) return name;
-  let local = localNames.get(name);
-  if (local === undefined) {
-    local = ownText(name.slice(name.indexOf(':') + 1));
-    if (localNames.size < 4096) localNames.set(ownText(name), local);
+  let known = localNames.get(name);
+  if (known === undefined) {
+    known = { name: ownText(name), local: ownText(name.slice(name.indexOf(':') + 1)) };
+    if (localNames.size < 4096) localNames.set(known.name, known);
   }
-  return local;
+  recentNames[slot] = known.name;
+  recentLocals[slot] = known.local;
+  return known.local;
 }
 
 /**
@@ -57,6 +70,41 @@ export function eachAttribute(attributes: XmlAttributes, visit: (name: string, v
   }
 }
 
+/** What an idle parser feeds: nothing (a finished parse's reader is not kept alive by the pool). */
+const NO_HANDLER: XmlHandler = { open() {}, close() {}, text() {} };
+
+/**
+ * A saxes parser with its events wired once to whichever reader it feeds now. Parsers are reused
+ * rather than made per message: V8 optimizes saxes' code for the parsers it sees and throws that
+ * code away when they are collected, so a parser per message had the same hot code compiled again
+ * and again, which made a message read in slices cost several times a single pass.
+ */
+class XmlFeed {
+  readonly parser = new SaxesParser({ xmlns: false, position: false });
+  handler = NO_HANDLER;
+  /** Local names from the root down to the open element, shared with the reader. */
+  readonly path: string[] = [];
+
+  constructor() {
+    this.parser.on('opentag', (tag) => {
+      const name = localName(tag.name);
+      this.path.push(name);
+      this.handler.open(name, tag.attributes as XmlAttributes, this.path);
+    });
+    this.parser.on('closetag', () => {
+      this.handler.close(this.path[this.path.length - 1] as string, this.path);
+      this.path.pop();
+    });
+    this.parser.on('text', (chars) => this.handler.text(chars));
+    this.parser.on('cdata', (chars) => this.handler.text(chars));
+  }
+}
+
+/** Idle parsers, each ready for a new document; a parse that fails mid-way drops its parser instead. */
+const idleFeeds: XmlFeed[] = [];
+/** Enough for the parses that run at once (each yields between slices, so several can be under way). */
+const MAX_IDLE_FEEDS = 4;
+
 /**
  * Reads an XML message with a streaming SAX parser (saxes), SLICE_CHARS of text at a time, giving
  * the event loop a turn and checking the call's signal between slices: a large message never holds
@@ -65,19 +113,10 @@ export function eachAttribute(attributes: XmlAttributes, visit: (name: string, v
  * its root element does was cut off in transit and fails as retryable.
  */
 export async function feedXml(text: string, handler: XmlHandler, options: FeedOptions): Promise<void> {
-  const parser = new SaxesParser({ xmlns: false, position: false });
-  const path: string[] = [];
-  parser.on('opentag', (tag) => {
-    const name = localName(tag.name);
-    path.push(name);
-    handler.open(name, tag.attributes as XmlAttributes, path);
-  });
-  parser.on('closetag', () => {
-    handler.close(path[path.length - 1] as string, path);
-    path.pop();
-  });
-  parser.on('text', (chars) => handler.text(chars));
-  parser.on('cdata', (chars) => handler.text(chars));
+  const feed = idleFeeds.pop() ?? new XmlFeed();
+  feed.handler = handler;
+  feed.path.length = 0;
+  const { parser } = feed;
   // Registries sometimes send a newline before the XML declaration, which XML forbids.
   let start = 0;
   while (start < text.length && /[\s\uFEFF]/.test(text[start] as string)) start++;
@@ -93,6 +132,10 @@ export async function feedXml(text: string, handler: XmlHandler, options: FeedOp
     // Anything but an empty body that ends unfinished (even after the declaration alone) was cut off.
     throw start < text.length ? cutOff(options.format) : options.refuse('it is empty');
   }
+  // Closed without error, the parser is back at the start of a document, holding nothing of this one.
+  feed.handler = NO_HANDLER;
+  feed.path.length = 0;
+  if (idleFeeds.length < MAX_IDLE_FEEDS) idleFeeds.push(feed);
 }
 
 function write(parser: SaxesParser, slice: string, options: FeedOptions): void {

@@ -8,6 +8,8 @@ import {
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
+import { heldFilterIndex } from '../discovery-index/filter-index.js';
+import { withIndexedCodelists } from '../discovery-index/indexed-codelists.js';
 import { pickText } from '../registry/pick-text.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { areaKinds } from '../resolution/area-kinds.js';
@@ -93,7 +95,8 @@ export function listCodesTool(rt: SdmxRuntime) {
         agency: input.agency,
         version: input.version,
       });
-      const roled = dimensionRoles(structure, rt.roleOverrides);
+      const indexed = withIndexedCodelists(structure, await heldFilterIndex(rt, ctx));
+      const roled = dimensionRoles(indexed, rt.roleOverrides);
       const { dimension, role } = dimensionFor(input.dimension, roled, structure);
       const usable = usableCodes(dimension);
       if (!usable.codes && dimension.codelistFailure) {
