@@ -3,6 +3,7 @@ import type { TableSession } from '@opendata-mcp/tabular';
 import { LRUCache } from 'lru-cache';
 import { loadTabular } from './load-tabular.js';
 import { resultTable } from './result-table.js';
+import type { TableUnits } from './result-units.js';
 import { flattenSources } from './results-source.js';
 
 /** Kept results loaded side by side under the agent's names, ready for queries. */
@@ -13,6 +14,8 @@ export interface OpenResults {
   notes: string[];
   /** The earliest expiry among the results: past it the tables are not served any more. */
   expiresAt: number;
+  /** Each table's columns (added ones too) and the units its result was kept with. */
+  tables: TableUnits[];
 }
 
 /** Loaded sets of results a server keeps open: an engine process each, so few, and not for long. */
@@ -79,6 +82,12 @@ async function load(ctx: ToolContext, named: ReadonlyArray<[string, string]>): P
       ...session.notes,
     ],
     expiresAt: Math.min(...kept.map(({ head }) => Date.parse(head.expires_at))),
+    tables: (session.tables ?? []).map((table, i) => ({
+      name: table.name,
+      columns: table.columns.map((column) => column.name),
+      // A result kept before units were kept has none.
+      units: kept[i]?.head.table.units ?? {},
+    })),
   };
 }
 

@@ -12,6 +12,8 @@ export interface ChartTable {
   rows: Cell[][];
   /** One line per source table, as the answers' `citation` gives it; drawn as the chart's caption. */
   citations: string[];
+  /** The unit of each column that has one, as query_results states it. */
+  units?: Record<string, string>;
 }
 
 export type ColumnKind = 'number' | 'date' | 'text';

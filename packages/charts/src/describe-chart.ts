@@ -20,6 +20,9 @@ export function describeChart(chart: PreparedChart): string {
     chart.series.length > 0
       ? chart.series.map((name) => ({ name, points: chart.points.filter((p) => p.series === name) }))
       : [{ name: undefined, points: chart.points }];
+  // The unit is said once, after what is plotted, rather than beside every number.
+  if (chart.units?.y !== undefined) parts.push(`${yName} is in ${chart.units.y}.`);
+  if (chart.units?.x !== undefined) parts.push(`${xName} is in ${chart.units.x}.`);
   for (const group of groups) parts.push(describeSeries(group.name, group.points, xName, yName));
   if (chart.skippedRows > 0) parts.push(`${chart.skippedRows} rows without a value were left out.`);
   parts.push(

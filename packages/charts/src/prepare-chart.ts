@@ -23,6 +23,8 @@ export interface PreparedChart {
   /** Distinct x labels and series names drawn cut to `MAX_LABEL_CHARS`. */
   cutLabels: number;
   citations: string[];
+  /** Units of the x and y columns, where the table states them. */
+  units?: { x?: string; y?: string };
 }
 
 /** Checks a spec against a table and the limits; every refusal names what would be accepted. */
@@ -110,6 +112,15 @@ export function prepareChart(table: ChartTable, spec: ChartSpec, limits: ChartLi
     skippedRows,
     cutLabels: xLabels.cutCount + seriesNames.cutCount,
     citations: table.citations,
+    units: unitsOf(table, names[xAt] ?? '', names[yAt] ?? ''),
+  };
+}
+
+function unitsOf(table: ChartTable, x: string, y: string): PreparedChart['units'] {
+  const units = table.units ?? {};
+  return {
+    ...(units[x] !== undefined ? { x: units[x] } : {}),
+    ...(units[y] !== undefined ? { y: units[y] } : {}),
   };
 }
 

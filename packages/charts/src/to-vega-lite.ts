@@ -1,4 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
+import { axisTitles } from './axis-titles.js';
 import { CHART_FONT_FAMILY } from './chart-font.js';
 import { drawableText } from './drawable-text.js';
 import { pointColumns } from './point-columns.js';
@@ -16,8 +17,9 @@ export function toVegaLite(chart: PreparedChart): TopLevelSpec {
   const { spec } = chart;
   const hasSeries = chart.series.length > 0;
   // Titles are the caller's text, drawn as given but for control characters.
-  const xTitle = drawableText(spec.x_title ?? spec.x);
-  const yTitle = drawableText(spec.y_title ?? spec.y);
+  const titles = axisTitles(chart);
+  const xTitle = drawableText(titles.x);
+  const yTitle = drawableText(titles.y);
   const seriesTitle = spec.series === undefined ? undefined : drawableText(spec.series);
   const xType = xEncodingType(chart);
   const distinctX = new Set(chart.points.map((point) => point.x));

@@ -52,6 +52,7 @@ export {
   fromColumnarTable,
   type RecordCell,
   toColumnarTable,
+  UnitsSchema,
 } from './envelope/columnar-table.js';
 export type { Envelope, SuccessEnvelope } from './envelope/envelope.js';
 export type { CacheRecord, Licence, Provenance, QueryRecord } from './envelope/provenance.js';

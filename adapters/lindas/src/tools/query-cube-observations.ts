@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { checkFilterValues } from '../cube/check-filter-values.js';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
+import { measureUnits } from '../cube/measure-units.js';
 import { filterPattern, filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
 import { observationQuery } from '../cube/observation-query.js';
 import { foldObservations } from '../cube/observation-rows.js';
@@ -164,6 +165,10 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       );
       const truncated = folded.more;
       const returned = folded.rows.length;
+      const columns = chooseColumns(
+        dimensions.map((d) => d.name),
+        input.columns,
+      );
       return {
         data: {
           cube_id: input.cube_id,
@@ -171,13 +176,8 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           language,
           languages_served: folded.languages,
           dimensions: dimensions.map(summarizeDimension),
-          ...toColumnarTable(
-            folded.rows,
-            chooseColumns(
-              dimensions.map((d) => d.name),
-              input.columns,
-            ),
-          ),
+          ...toColumnarTable(folded.rows, columns),
+          units: measureUnits(dimensions.filter((d) => columns.includes(d.name))),
           ...(input.include_observation_uris ? { observation_uris: folded.uris } : {}),
           undefined_values: folded.undefinedCells,
           unlabelled_codes: folded.unlabelled,

@@ -17,6 +17,8 @@ export interface DecodedDimension {
   categories: CodedValue[];
   /** PxWeb's extension: true when a selection may leave this variable out. */
   elimination: boolean;
+  /** The unit of each category that states one (a content variable's): its label, base or symbol. */
+  units: Record<string, string>;
 }
 
 export interface DecodedCell {
@@ -35,6 +37,25 @@ export interface DecodedDataset {
 }
 
 // Enough structure to know the toolkit is reading a dataset and not guessing at something else.
+// JSON-stat names a unit by label or symbol; PxWeb v2 by `base` ("antal", "kronor").
+const UnitShape = z.looseObject({
+  label: z.string().optional(),
+  base: z.string().optional(),
+  symbol: z.string().optional(),
+});
+
+function unitsOf(category: Record<string, unknown>): Record<string, string> {
+  const units = z.record(z.string(), z.unknown()).safeParse(category.unit);
+  if (!units.success) return {};
+  return Object.fromEntries(
+    Object.entries(units.data).flatMap(([code, unit]) => {
+      const parsed = UnitShape.safeParse(unit);
+      const text = parsed.success ? (parsed.data.label ?? parsed.data.base ?? parsed.data.symbol) : undefined;
+      return text ? [[code, text]] : [];
+    }),
+  );
+}
+
 const DatasetShape = z.looseObject({
   version: z.string().optional(),
   class: z.literal('dataset'),
@@ -79,6 +100,7 @@ export function decodeJsonStat(document: unknown, withCells = true): DecodedData
         label: dimension?.Category(code)?.label ?? null,
       })),
       elimination: shape.data.dimension[id]?.extension?.elimination ?? false,
+      units: unitsOf(shape.data.dimension[id]?.category ?? {}),
     };
   });
   const labels = new Map(dimensions.map((d) => [d.id, new Map(d.categories.map((c) => [c.code, c.label]))]));

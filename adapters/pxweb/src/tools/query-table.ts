@@ -13,6 +13,7 @@ import {
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
+import type { DecodedCell, DecodedDimension } from '../json-stat/decode-json-stat.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
 import { buildSelection } from '../selection.js';
@@ -80,7 +81,8 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
         status: c.status,
       });
       const columns = [...dimensions.map((d) => d.id), 'value', 'status'];
-      const table = toColumnarTable(page.map(toRecord), columns);
+      const units = valueUnits(dimensions, cells);
+      const table = { ...toColumnarTable(page.map(toRecord), columns), units };
       const truncated = cells.length > input.offset + page.length;
       return {
         data: {
@@ -103,8 +105,20 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           metadataFetchedAt: structure.fetchedAt,
         }),
         // Every cell of the selection is kept, not only this page: a query over it covers them all.
-        keep: { table: toColumnarTable(cells.map(toRecord), columns) },
+        keep: { table: { ...toColumnarTable(cells.map(toRecord), columns), units } },
       };
     },
   });
+}
+
+/**
+ * `units` of the answer: the unit of the value when every content the cells hold states the same
+ * one. Contents in different units state none here; the content column tells them apart.
+ */
+function valueUnits(dimensions: DecodedDimension[], cells: DecodedCell[]): Record<string, string> {
+  const content = dimensions.find((d) => d.role === 'metric');
+  if (!content) return {};
+  const texts = new Set(cells.map((c) => content.units[c.coordinates[content.id]?.code ?? '']));
+  const [text] = texts;
+  return texts.size === 1 && text !== undefined ? { value: text } : {};
 }

@@ -23,3 +23,23 @@ export function unitOf(observation: Observation | undefined): UnitInfo {
   const multiplier = find(MULTIPLIER_IDS);
   return { unit: find(UNIT_IDS), unit_multiplier: multiplier && multiplier.code !== '0' ? multiplier : null };
 }
+
+/** The unit as one line of text: its label, with the power of ten after it when there is one. */
+function unitText({ unit, unit_multiplier: multiplier }: UnitInfo): string | undefined {
+  if (!unit) return undefined;
+  if (!multiplier) return unit.label;
+  const power = multiplier.label !== multiplier.code ? multiplier.label : `×10^${multiplier.code}`;
+  return `${unit.label} (${power})`;
+}
+
+/**
+ * `units` of an answer (`UnitsSchema`): the unit of each value column named, when every observation
+ * states the same one. When units differ between rows there is none to give per column; the unit
+ * attribute is then a column of its own in the rows.
+ */
+export function valueUnits(observations: Observation[], columns: string[]): Record<string, string> {
+  const texts = new Set(observations.map((o) => unitText(unitOf(o))));
+  const [text] = texts;
+  if (texts.size !== 1 || text === undefined) return {};
+  return Object.fromEntries(columns.map((column) => [column, text]));
+}

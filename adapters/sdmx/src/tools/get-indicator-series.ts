@@ -15,7 +15,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { checkRange, type TimeSelection } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
-import { unitOf } from '../answers/unit-of.js';
+import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { PeriodSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -140,6 +140,8 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         return [o.time_period, o.value, ...bounds.map((b) => interval[b])];
       };
       const short = time.kind === 'last' && sorted.length < time.n;
+      // The answer states the unit in `unit`; the kept table by column, the bounds in the value's.
+      const units = valueUnits(sorted, ['value', ...bounds]);
       return {
         data: {
           ...empty,
@@ -159,7 +161,7 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         },
         source,
         // The whole series is kept, not the page shown.
-        keep: { table: { columns, rows: sorted.map(asRow) } },
+        keep: { table: { columns, rows: sorted.map(asRow), units } },
       };
     },
   });

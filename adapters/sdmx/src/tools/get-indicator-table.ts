@@ -20,7 +20,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, labelled, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
-import { unitOf } from '../answers/unit-of.js';
+import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
 import type { HierarchyInfo } from '../registry/structure-types.js';
@@ -205,6 +205,8 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         return [o.dimensions[area.id]?.code ?? '', o.time_period, o.value, ...bounds.map((b) => interval[b])];
       };
       const series = fixedOf(observations, [area.id]);
+      // The answer states the unit in `unit`; the kept table by column, the bounds in the value's.
+      const units = valueUnits(rows, ['value', ...bounds]);
       return {
         data: {
           ...empty,
@@ -229,7 +231,7 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
         // The whole table is kept, not the page shown: query_results and draw_chart over this
         // answer see every area.
         keep: {
-          table: { columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) } },
+          table: { columns, rows: rows.map(asRow), labels: { [area.id]: labelsOf(rows) }, units },
         },
       };
     },

@@ -7,7 +7,7 @@ import { readObservations } from '../answers/read-observations.js';
 import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
-import { unitOf } from '../answers/unit-of.js';
+import { unitOf, valueUnits } from '../answers/unit-of.js';
 import type { Observation } from '../messages/observation.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { observationRecords } from './observation-records.js';
@@ -168,5 +168,5 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
 /** The observations as query_data keeps them (codes, labels, attributes), so query_results reads the bounds too. */
 function keptObservations(observations: Observation[]) {
   const { records, columns } = observationRecords(observations);
-  return { table: toColumnarTable(records, columns) };
+  return { table: { ...toColumnarTable(records, columns), units: valueUnits(observations, ['value']) } };
 }

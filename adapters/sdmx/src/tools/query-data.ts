@@ -14,6 +14,7 @@ import {
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { dataUrl } from '../answers/data-url.js';
+import { valueUnits } from '../answers/unit-of.js';
 import { DATA_FORMATS } from '../messages/observation.js';
 import { parseDataMessage } from '../messages/parse-data-message.js';
 import { fetchData } from '../registry/fetch-sdmx.js';
@@ -129,6 +130,8 @@ export function queryDataTool(rt: SdmxRuntime) {
       }
       const { records, columns: available } = observationRecords(parsed.observations);
       const columns = chooseColumns(available, input.columns);
+      // One unit for every row, or none here: the unit attribute is then a column of the rows.
+      const units = valueUnits(parsed.observations, columns.includes('value') ? ['value'] : []);
       const sorted = sortRecords(records, input.sort, available);
       const page = sorted.slice(input.offset, input.offset + input.limit);
       const truncated = sorted.length > input.offset + page.length;
@@ -141,6 +144,7 @@ export function queryDataTool(rt: SdmxRuntime) {
           end_period: input.end_period ?? null,
           dialect: parsed.dialect,
           ...toColumnarTable(page, columns),
+          units,
           returned: page.length,
           truncated,
           total_matched: parsed.observations.length,
@@ -158,7 +162,7 @@ export function queryDataTool(rt: SdmxRuntime) {
               : null,
         }),
         // Every observation the registry sent is kept, not only this page: a query over it covers them all.
-        keep: { table: toColumnarTable(sorted, columns) },
+        keep: { table: { ...toColumnarTable(sorted, columns), units } },
       };
     },
   });

@@ -101,7 +101,12 @@ export function createDrawChartTool(limits: Partial<ChartLimits> = {}) {
       // Drawing can take seconds; a client that asked for progress hears when it starts.
       void ctx.progress({ progress: 1, total: 2, message: 'Table read; drawing the chart.' });
       const chart = await drawChart(
-        { columns: table.columns, rows: table.rows, citations: table.sources.map((s) => s.citation) },
+        {
+          columns: table.columns,
+          rows: table.rows,
+          citations: table.sources.map((s) => s.citation),
+          units: table.units,
+        },
         spec,
         caps,
         { signal: ctx.signal },
@@ -171,6 +176,7 @@ async function readTable(
       Array<string | number | boolean | null>
     >,
     sources: answer.data.sources,
+    units: answer.data.units,
     source: answer.source,
   };
 }

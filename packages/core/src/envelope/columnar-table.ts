@@ -24,15 +24,23 @@ export interface ColumnarTable {
 
 const CellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
+/**
+ * What each column measures, by column name: the unit as the source words it, e.g.
+ * `{ "value": "Deaths per 1,000 live births" }`. Only columns whose unit the source states appear;
+ * a column whose unit varies by row has it in a column of its own instead.
+ */
+export const UnitsSchema = z
+  .record(z.string(), z.string())
+  .describe('Unit by column, as the source states it.');
+
 export const ColumnarTableShape = {
   columns: z.array(z.string()).describe('Column names, in the order of every row.'),
   rows: z.array(z.array(CellSchema)).describe('One array per row, cells in the order of columns.'),
-  fixed: z
-    .record(z.string(), CellSchema)
-    .describe('Columns with the same value in every row, given once here instead of in each row.'),
+  fixed: z.record(z.string(), CellSchema).describe('Columns with one value in every row, given once here.'),
   labels: z
     .record(z.string(), z.record(z.string(), z.string()))
-    .describe('The name of each code that appears, per column, e.g. labels.REF_AREA.USA = "United States".'),
+    .describe('Name of each code, per column, e.g. labels.REF_AREA.USA = "United States".'),
+  units: UnitsSchema.optional(),
 };
 
 function isLabelled(cell: RecordCell): cell is LabelledCell {

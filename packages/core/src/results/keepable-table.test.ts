@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toKeptTable } from './keepable-table.js';
+import { keepableTableOf, toKeptTable } from './keepable-table.js';
 
 describe('toKeptTable', () => {
   it('reads each column type from its values and keeps plain rows as they are', () => {
@@ -32,5 +32,18 @@ describe('toKeptTable', () => {
       [1, 'x', 3, '_T'],
     ]);
     expect(rows).toEqual(copy);
+  });
+
+  it('keeps the units an answer states for its columns, and only for columns it has', () => {
+    const answer = {
+      columns: ['year', 'value'],
+      rows: [['2020', 6.2]],
+      fixed: { SEX: '_T' },
+      units: { value: 'Deaths per 1,000 live births', gone: 'CHF', year: 12 },
+    };
+    const table = keepableTableOf(answer);
+    expect(table?.units).toEqual({ value: 'Deaths per 1,000 live births', gone: 'CHF' });
+    expect(table && toKeptTable(table).units).toEqual({ value: 'Deaths per 1,000 live births' });
+    expect(keepableTableOf({ columns: ['a'], rows: [[1]] })).not.toHaveProperty('units');
   });
 });

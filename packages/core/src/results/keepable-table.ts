@@ -12,19 +12,29 @@ function isColumn(value: unknown): value is string | KeptColumn {
   );
 }
 
+/** The units of a table: only string entries of a record, anything else states none. */
+export function unitsOf(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
 /**
  * The table in a tool's answer, when it has one: `columns` (names, or `{ name, type }`) and `rows`
- * (arrays), with optional `fixed` and `labels`. Any other answer has none and is not kept.
+ * (arrays), with optional `fixed`, `labels` and `units`. Any other answer has none and is not kept.
  */
 export function keepableTableOf(data: Record<string, unknown>): KeepableTable | undefined {
   const { columns, rows, fixed, labels } = data;
   if (!Array.isArray(columns) || !Array.isArray(rows)) return undefined;
   if (!columns.every(isColumn) || !rows.every(Array.isArray)) return undefined;
+  const units = unitsOf(data.units);
   return {
     columns,
     rows: rows as unknown[][],
     ...(isRecord(fixed) ? { fixed } : {}),
     ...(isRecord(labels) ? { labels: labels as KeepableTable['labels'] & object } : {}),
+    ...(Object.keys(units).length > 0 ? { units } : {}),
   };
 }
 
@@ -111,5 +121,9 @@ export function toKeptTable(input: KeepableTable): KeptTable {
           ...input.columns.map((_, i) => toCell(row[i])),
           ...fixed.map(({ cell }) => cell),
         ]);
-  return { columns, rows, labels: input.labels ?? {} };
+  // A unit is kept only for a column the table has.
+  const units = Object.fromEntries(
+    Object.entries(unitsOf(input.units)).filter(([name]) => columns.some((c) => c.name === name)),
+  );
+  return { columns, rows, labels: input.labels ?? {}, units };
 }

@@ -98,14 +98,14 @@ function minutes(ms: number): string {
 
 /** A table to keep as typed columns and the JSON text of its rows. */
 function serialised(table: KeepableTable | SerialisedKeepableTable): Required<SerialisedKeepableTable> {
-  if ('rowsJson' in table) return { ...table, labels: table.labels ?? {} };
-  const { columns, rows, labels } = toKeptTable(table);
-  return { columns, labels, rowCount: rows.length, rowsJson: JSON.stringify(rows) };
+  if ('rowsJson' in table) return { ...table, labels: table.labels ?? {}, units: table.units ?? {} };
+  const { columns, rows, labels, units = {} } = toKeptTable(table);
+  return { columns, labels, units, rowCount: rows.length, rowsJson: JSON.stringify(rows) };
 }
 
 /**
  * Keeps tool answers as typed tables in a `SharedStore`, each under an unguessable id scoped to a
- * namespace. A result is a head of JSON (columns, labels, sources, the call that made it) and its rows
+ * namespace. A result is a head of JSON (columns, labels, units, sources, the call that made it) and its rows
  * as JSON text, parsed only by a reader that needs them as values; beside it a small
  * record of the call outlives it, so an expired id can name the call to run again, and an id evicted
  * to make room is remembered as such. Each client holds at most its share of the store: one client
@@ -142,14 +142,15 @@ export function createKeptResults(options: KeptResultsOptions = {}, clock?: Cloc
   async function keep(request: KeepRequest): Promise<KeepOutcome> {
     const id = newResultId();
     const created = now();
-    const { columns, labels, rowCount, rowsJson } = serialised(request.table);
+    const { columns, labels, units, rowCount, rowsJson } = serialised(request.table);
     const head: KeptResultHead & { format: number } = {
       format: FORMAT,
       result_id: id,
       call: request.call,
       created_at: created.toISOString(),
       expires_at: new Date(created.getTime() + ttlMs).toISOString(),
-      table: { columns, labels, row_count: rowCount },
+      // Units only when some column has one, so a table without them is stored as before.
+      table: { columns, labels, ...(Object.keys(units).length > 0 ? { units } : {}), row_count: rowCount },
       sources: request.sources,
     };
     // JSON text never holds a raw newline, so the first one ends the head.

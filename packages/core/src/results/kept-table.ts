@@ -7,11 +7,16 @@ export interface KeptColumn {
   type: string;
 }
 
-/** A typed table: every column (fixed ones included), rows in column order, labels of codes by column. */
+/**
+ * A typed table: every column (fixed ones included), rows in column order, labels of codes by column,
+ * and the unit of each column whose source states one (`UnitsSchema`). Results kept before units
+ * were kept have none; a reader treats a missing `units` as empty.
+ */
 export interface KeptTable {
   columns: KeptColumn[];
   rows: Cell[][];
   labels: Record<string, Record<string, string>>;
+  units?: Record<string, string>;
 }
 
 /** One source a kept table was read from, with the line that credits it. */
@@ -59,15 +64,18 @@ export interface SerialisedKeepableTable {
   rowsJson: string;
   rowCount: number;
   labels?: Record<string, Record<string, string>>;
+  units?: Record<string, string>;
 }
 
 /**
  * A table as tools answer it: the columnar form of `toColumnarTable` (names, rows, `fixed`, `labels`)
- * or the SQL form of `query_resource` (columns as `{ name, type }` with DuckDB types).
+ * or the SQL form of `query_resource` (columns as `{ name, type }` with DuckDB types), with `units`
+ * when the source states what a column measures.
  */
 export interface KeepableTable {
   columns: Array<string | KeptColumn>;
   rows: unknown[][];
   fixed?: Record<string, unknown>;
   labels?: Record<string, Record<string, string>>;
+  units?: Record<string, string>;
 }
