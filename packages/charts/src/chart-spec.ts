@@ -23,24 +23,9 @@ export const ChartSpecSchema = z.strictObject({
     .describe(
       'Column that splits the rows into series, one colour each, e.g. a country code (default: none).',
     ),
-  title: z
-    .string()
-    .min(1)
-    .max(120)
-    .optional()
-    .describe('Optional title drawn above the chart, 1..120 characters.'),
-  x_title: z
-    .string()
-    .min(1)
-    .max(80)
-    .optional()
-    .describe('Optional axis title for x; the column name by default.'),
-  y_title: z
-    .string()
-    .min(1)
-    .max(80)
-    .optional()
-    .describe('Optional axis title for y; the column name by default.'),
+  title: z.string().min(1).max(120).optional().describe('Title above the chart, 1..120 characters.'),
+  x_title: z.string().min(1).max(80).optional().describe('Axis title for x (default: the column name).'),
+  y_title: z.string().min(1).max(80).optional().describe('Axis title for y (default: the column name).'),
   width: z
     .number()
     .int()

@@ -29,11 +29,11 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
     title: 'Read cube observations',
     description:
       "Reads a cube's data points as a table: columns once, rows as arrays, one-value dimensions once " +
-      'in fixed, coded values as labels in the chosen language. Filters run in the SPARQL store (by ' +
-      'label or IRI; by number or date for literal dimensions). Numbers keep their published form ' +
-      '("0.40"); cube:Undefined is null (see undefined_values). A label or IRI that names no value of ' +
-      'its dimension is refused (invalid_input) with close values. When truncated, call again with offset ' +
-      '= next_offset. For aggregations or joins across cubes use run_sparql.',
+      'in fixed, coded values as labels in the chosen language. Filters run in the SPARQL store (labels ' +
+      'or IRIs; numbers or dates for literal dimensions). A decimal too precise for a double stays text; ' +
+      'cube:Undefined is null (see undefined_values). A value its dimension lacks is refused ' +
+      '(invalid_input) with close values. When truncated, call again with offset = next_offset. For ' +
+      'aggregations or joins across cubes use run_sparql.',
     input: z
       .object({
         cube_id: CubeIdSchema,
@@ -89,7 +89,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
             `${describeDimensionFilters({
               example: '{"Warnregion": "Dorneck / Thierstein (SO)", "Datum": {"gte": "2026-07-01"}}',
               comparisons: true,
-            })} Keys: dimension names or IRIs; values: labels or IRIs.`,
+            })} Keys: dimension names or IRIs.`,
           ),
       })
       .strict(),

@@ -21,7 +21,7 @@ export function searchCubesTool(rt: LindasRuntime) {
     title: 'Search LINDAS cubes',
     description:
       'Start here. Finds cubes of the Swiss federal linked-data service by words of their names or ' +
-      'descriptions (German, French, Italian, English), e.g. "waldbrand"; every word is optional, word ' +
+      'descriptions (de, fr, it, en), e.g. "waldbrand"; every word is optional, word ' +
       'forms and compounds match, cubes covering more come first (matched_words). Published cubes, newest ' +
       'version, by default; narrow with publisher_id. Pass a cube_id to get_cube_structure or ' +
       'query_cube_observations.',

@@ -6,6 +6,4 @@ export const CubeIdSchema = z.string().min(8).max(2000).describe('Cube IRI as se
 export const LanguageInputSchema = z
   .enum(LANGUAGES)
   .optional()
-  .describe(
-    'Language of labels (default: the language configured for this instance, de unless set; the others in turn when missing).',
-  );
+  .describe("Label language (default: the instance's, de unless configured; others when missing).");
