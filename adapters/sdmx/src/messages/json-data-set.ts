@@ -1,6 +1,7 @@
 import { type DataContext, dataContext } from './data-context.js';
 import { JsonCells } from './json-cells.js';
 import { assignSlots, type Component, components, type Json, slotsOf } from './json-components.js';
+import { KeyReader } from './json-key-reader.js';
 import { numberOf, type Observation, publishedOf } from './observation.js';
 import { ObservationLayout } from './observation-layout.js';
 import { Pace } from './pace.js';
@@ -14,14 +15,14 @@ class DataSetDecoder {
   private readonly layout: ObservationLayout;
   private readonly seriesDims: Component[];
   private readonly seriesAttrs: Component[];
-  private readonly obsDims: Component[];
   private readonly obsAttrs: Component[];
   private readonly measureCount: number;
   private readonly base: JsonCells;
   private readonly series: JsonCells;
   private readonly cells: JsonCells;
   private readonly seriesSlots: Int32Array;
-  private readonly obsSlots: Int32Array;
+  private readonly obsAttrSlots: Int32Array;
+  private readonly obsKeys: KeyReader;
 
   constructor(
     dataSet: Json,
@@ -36,27 +37,21 @@ class DataSetDecoder {
     const dataSetAttrs = components(attrs.dataSet, 'attribute', ctx);
     this.seriesDims = components(dims.series, 'dimension', ctx);
     this.seriesAttrs = components(attrs.series, 'attribute', ctx);
-    this.obsDims = components(dims.observation, 'dimension', ctx);
+    const obsDims = components(dims.observation, 'dimension', ctx);
     this.obsAttrs = components(attrs.observation, 'attribute', ctx);
     const measures = structure.measures?.observation;
     this.measureCount = v2 ? Math.max(1, Array.isArray(measures) ? measures.length : 0) : 1;
     // Without a structure from the registry, the message's key positions give the key order.
-    const order = [...dataSetDims, ...this.seriesDims, ...this.obsDims]
+    const order = [...dataSetDims, ...this.seriesDims, ...obsDims]
       .filter((d) => d.id !== ctx.timeId)
       .sort((a, b) => (a.keyPosition ?? 0) - (b.keyPosition ?? 0))
       .map((d) => d.id);
-    const levels = [
-      dataSetDims,
-      dataSetAttrs,
-      this.seriesDims,
-      this.seriesAttrs,
-      this.obsDims,
-      this.obsAttrs,
-    ];
+    const levels = [dataSetDims, dataSetAttrs, this.seriesDims, this.seriesAttrs, obsDims, this.obsAttrs];
     const ids = assignSlots(levels);
     this.layout = new ObservationLayout(ctx, ids, order);
     this.seriesSlots = slotsOf([this.seriesDims, this.seriesAttrs]);
-    this.obsSlots = slotsOf([this.obsDims, this.obsAttrs]);
+    this.obsAttrSlots = slotsOf([this.obsAttrs]);
+    this.obsKeys = new KeyReader(obsDims);
     this.base = new JsonCells(ids.length);
     for (const d of dataSetDims) this.base.dimension(d, 0);
     this.base.attributes(dataSetAttrs, dataSet.attributes, 0);
@@ -75,6 +70,7 @@ class DataSetDecoder {
       this.series.attributes(this.seriesAttrs, series?.attributes, 0);
     }
     this.cells.copy(this.series, this.seriesSlots);
+    this.obsKeys.reset();
   }
 
   /** Decodes observations from `keys[from]` on until done or `pace` is due; the next index. */
@@ -83,8 +79,8 @@ class DataSetDecoder {
     for (let i = from; i < keys.length; i++) {
       const key = keys[i] as string;
       const values = observations[key];
-      cells.copy(this.series, this.obsSlots);
-      cells.key(this.obsDims, key);
+      cells.copy(this.series, this.obsAttrSlots);
+      this.obsKeys.read(key, cells, this.series);
       const array = Array.isArray(values);
       if (array) cells.attributes(this.obsAttrs, values, this.measureCount);
       const first = array ? values[0] : values;
@@ -103,7 +99,7 @@ class DataSetDecoder {
   }
 }
 
-/** A message of one observation, with a component of each kind at every level. */
+/** A message with a component of each kind at every level. */
 const TINY_STRUCTURE = {
   dimensions: {
     series: [{ id: 'A', keyPosition: 0, values: [{ id: 'a' }] }],
