@@ -1,5 +1,4 @@
-import type { DataContext } from './data-context.js';
-import { attributeValue, type Component, dimensionValue, type Json } from './json-components.js';
+import type { Component, Json } from './json-components.js';
 import type { CodedValue } from './observation.js';
 import { NO_CELL, OWN_CELL } from './observation-layout.js';
 
@@ -11,10 +10,7 @@ export class JsonCells {
   readonly cells: Array<CodedValue | undefined>;
   readonly tokens: Int32Array;
 
-  constructor(
-    size: number,
-    private readonly ctx: DataContext,
-  ) {
+  constructor(size: number) {
     this.cells = new Array(size).fill(undefined);
     this.tokens = new Int32Array(size).fill(NO_CELL);
   }
@@ -30,7 +26,7 @@ export class JsonCells {
 
   /** Sets a dimension value by index; an index that points at nothing leaves the slot as it was. */
   dimension(component: Component, index: number): void {
-    const cell = dimensionValue(component, index, this.ctx);
+    const cell = component.resolved[index];
     if (cell === undefined) return;
     this.cells[component.slot] = cell;
     this.tokens[component.slot] = component.shared ? OWN_CELL : index;
@@ -75,7 +71,7 @@ export class JsonCells {
         this.tokens[attribute.slot] = OWN_CELL;
         continue;
       }
-      const cell = attributeValue(attribute, index, this.ctx);
+      const cell = attribute.resolved[index];
       if (cell === undefined) continue;
       this.cells[attribute.slot] = cell;
       this.tokens[attribute.slot] = attribute.shared ? OWN_CELL : index;

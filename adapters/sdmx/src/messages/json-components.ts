@@ -8,8 +8,7 @@ export type Json = any;
 export interface Component {
   id: string;
   keyPosition: number | null;
-  values: Json[];
-  /** Values already resolved to a code and label, by index. */
+  /** Its values as a code and label, by index (undefined: the message gives nothing usable). */
   resolved: Array<CodedValue | undefined>;
   /** Where its value sits in an observation's cells. */
   slot: number;
@@ -17,15 +16,28 @@ export interface Component {
   shared: boolean;
 }
 
-export function components(list: Json): Component[] {
-  return (Array.isArray(list) ? list : []).map((c: Json) => ({
-    id: String(c.id),
-    keyPosition: typeof c.keyPosition === 'number' ? c.keyPosition : null,
-    values: Array.isArray(c.values) ? c.values : [],
-    resolved: [],
-    slot: -1,
-    shared: false,
-  }));
+/**
+ * The components a structure lists, each with every value resolved up front (dimension values or
+ * attribute values, as `kind` says): decoding then only indexes arrays and never reads the
+ * message's own objects, whose layouts V8 forgets with the message (and with them the optimized
+ * code that read them).
+ */
+export function components(list: Json, kind: 'dimension' | 'attribute', ctx: DataContext): Component[] {
+  const resolve = kind === 'dimension' ? dimensionValue : attributeValue;
+  return (Array.isArray(list) ? list : []).map((c: Json) => {
+    const values: Json[] = Array.isArray(c.values) ? c.values : [];
+    const component: Component = {
+      id: String(c.id),
+      keyPosition: typeof c.keyPosition === 'number' ? c.keyPosition : null,
+      resolved: [],
+      slot: -1,
+      shared: false,
+    };
+    component.resolved = values.map((value) =>
+      value !== null && typeof value === 'object' ? resolve(component.id, value, ctx) : undefined,
+    );
+    return component;
+  });
 }
 
 /** Gives each component the slot of its id, first seen first (the order a merged map would keep). */
@@ -51,44 +63,20 @@ export function slotsOf(levels: Component[][]): Int32Array {
   return Int32Array.from(levels.flat(), (c) => c.slot);
 }
 
-/**
- * A dimension value by its index, resolved once (code, and label from the message or else the
- * code list) and shared by every observation; undefined when the index points at nothing.
- */
-export function dimensionValue(
-  component: Component,
-  index: number,
-  ctx: DataContext,
-): CodedValue | undefined {
-  const resolved = component.resolved[index];
-  if (resolved !== undefined) return resolved;
-  const value = component.values[index];
-  if (value === undefined) return undefined;
+/** A dimension value: its code, and its label from the message or else the code list. */
+function dimensionValue(id: string, value: Json, ctx: DataContext): CodedValue {
   const code = value.id === undefined ? String(value.name ?? '') : String(value.id);
-  const cell = { code, label: labelOf(value, ctx.language) ?? ctx.label(component.id, code) };
-  component.resolved[index] = cell;
-  return cell;
+  return { code, label: labelOf(value, ctx.language) ?? ctx.label(id, code) };
 }
 
 /**
- * An attribute value by its index; one without an id (a free text such as a title: a name in
- * 1.0, a `value` in 2.0) is its own code.
+ * An attribute value; one without an id (a free text such as a title: a name in 1.0, a `value`
+ * in 2.0) is its own code.
  */
-export function attributeValue(
-  component: Component,
-  index: number,
-  ctx: DataContext,
-): CodedValue | undefined {
-  const resolved = component.resolved[index];
-  if (resolved !== undefined) return resolved;
-  const value = component.values[index];
-  if (value === undefined) return undefined;
-  const cell =
-    value.id === undefined
-      ? { code: labelOf(value, ctx.language) ?? textOf(value.value, ctx.language) ?? '', label: null }
-      : { code: String(value.id), label: labelOf(value, ctx.language) };
-  component.resolved[index] = cell;
-  return cell;
+function attributeValue(_id: string, value: Json, ctx: DataContext): CodedValue {
+  return value.id === undefined
+    ? { code: labelOf(value, ctx.language) ?? textOf(value.value, ctx.language) ?? '', label: null }
+    : { code: String(value.id), label: labelOf(value, ctx.language) };
 }
 
 function labelOf(value: Json, language: string): string | null {

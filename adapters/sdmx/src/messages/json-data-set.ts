@@ -1,9 +1,10 @@
-import type { DataContext } from './data-context.js';
+import { type DataContext, dataContext } from './data-context.js';
 import { JsonCells } from './json-cells.js';
 import { assignSlots, type Component, components, type Json, slotsOf } from './json-components.js';
+import { KeyReader } from './json-key-reader.js';
 import { numberOf, type Observation, publishedOf } from './observation.js';
 import { ObservationLayout } from './observation-layout.js';
-import type { Pace } from './pace.js';
+import { Pace } from './pace.js';
 
 /**
  * Decodes one SDMX-JSON data set. Each level (data set, series, observation) writes its values
@@ -14,14 +15,14 @@ class DataSetDecoder {
   private readonly layout: ObservationLayout;
   private readonly seriesDims: Component[];
   private readonly seriesAttrs: Component[];
-  private readonly obsDims: Component[];
   private readonly obsAttrs: Component[];
   private readonly measureCount: number;
   private readonly base: JsonCells;
   private readonly series: JsonCells;
   private readonly cells: JsonCells;
   private readonly seriesSlots: Int32Array;
-  private readonly obsSlots: Int32Array;
+  private readonly obsAttrSlots: Int32Array;
+  private readonly obsKeys: KeyReader;
 
   constructor(
     dataSet: Json,
@@ -32,37 +33,32 @@ class DataSetDecoder {
   ) {
     const dims = structure.dimensions;
     const attrs = structure.attributes ?? {};
-    const dataSetDims = components(dims.dataSet);
-    const dataSetAttrs = components(attrs.dataSet);
-    this.seriesDims = components(dims.series);
-    this.seriesAttrs = components(attrs.series);
-    this.obsDims = components(dims.observation);
-    this.obsAttrs = components(attrs.observation);
-    this.measureCount = v2 ? Math.max(1, components(structure.measures?.observation).length) : 1;
+    const dataSetDims = components(dims.dataSet, 'dimension', ctx);
+    const dataSetAttrs = components(attrs.dataSet, 'attribute', ctx);
+    this.seriesDims = components(dims.series, 'dimension', ctx);
+    this.seriesAttrs = components(attrs.series, 'attribute', ctx);
+    const obsDims = components(dims.observation, 'dimension', ctx);
+    this.obsAttrs = components(attrs.observation, 'attribute', ctx);
+    const measures = structure.measures?.observation;
+    this.measureCount = v2 ? Math.max(1, Array.isArray(measures) ? measures.length : 0) : 1;
     // Without a structure from the registry, the message's key positions give the key order.
-    const order = [...dataSetDims, ...this.seriesDims, ...this.obsDims]
+    const order = [...dataSetDims, ...this.seriesDims, ...obsDims]
       .filter((d) => d.id !== ctx.timeId)
       .sort((a, b) => (a.keyPosition ?? 0) - (b.keyPosition ?? 0))
       .map((d) => d.id);
-    const levels = [
-      dataSetDims,
-      dataSetAttrs,
-      this.seriesDims,
-      this.seriesAttrs,
-      this.obsDims,
-      this.obsAttrs,
-    ];
+    const levels = [dataSetDims, dataSetAttrs, this.seriesDims, this.seriesAttrs, obsDims, this.obsAttrs];
     const ids = assignSlots(levels);
     this.layout = new ObservationLayout(ctx, ids, order);
     this.seriesSlots = slotsOf([this.seriesDims, this.seriesAttrs]);
-    this.obsSlots = slotsOf([this.obsDims, this.obsAttrs]);
-    this.base = new JsonCells(ids.length, ctx);
+    this.obsAttrSlots = slotsOf([this.obsAttrs]);
+    this.obsKeys = new KeyReader(obsDims);
+    this.base = new JsonCells(ids.length);
     for (const d of dataSetDims) this.base.dimension(d, 0);
     this.base.attributes(dataSetAttrs, dataSet.attributes, 0);
     const dataSetSlots = slotsOf([dataSetDims, dataSetAttrs]);
-    this.series = new JsonCells(ids.length, ctx);
+    this.series = new JsonCells(ids.length);
     this.series.copy(this.base, dataSetSlots);
-    this.cells = new JsonCells(ids.length, ctx);
+    this.cells = new JsonCells(ids.length);
     this.cells.copy(this.base, dataSetSlots);
   }
 
@@ -74,6 +70,7 @@ class DataSetDecoder {
       this.series.attributes(this.seriesAttrs, series?.attributes, 0);
     }
     this.cells.copy(this.series, this.seriesSlots);
+    this.obsKeys.reset();
   }
 
   /** Decodes observations from `keys[from]` on until done or `pace` is due; the next index. */
@@ -82,8 +79,8 @@ class DataSetDecoder {
     for (let i = from; i < keys.length; i++) {
       const key = keys[i] as string;
       const values = observations[key];
-      cells.copy(this.series, this.obsSlots);
-      cells.key(this.obsDims, key);
+      cells.copy(this.series, this.obsAttrSlots);
+      this.obsKeys.read(key, cells, this.series);
       const array = Array.isArray(values);
       if (array) cells.attributes(this.obsAttrs, values, this.measureCount);
       const first = array ? values[0] : values;
@@ -101,6 +98,29 @@ class DataSetDecoder {
     return keys.length;
   }
 }
+
+/** A message with a component of each kind at every level. */
+const TINY_STRUCTURE = {
+  dimensions: {
+    series: [{ id: 'A', keyPosition: 0, values: [{ id: 'a' }] }],
+    observation: [{ id: 'TIME_PERIOD', values: [{ id: '2000' }] }],
+  },
+  attributes: {
+    series: [{ id: 'S', values: [{ id: 's' }] }],
+    observation: [{ id: 'O', values: [{ id: 'o' }] }],
+  },
+};
+
+/**
+ * A decoder and a pace kept for the life of the process. V8 forgets an object layout (hidden
+ * class) once no object has it, and throws away the optimized code built on it: were none of
+ * these alive between two messages, each message would be decoded by unoptimized code while the
+ * optimizer starts over, several times slower.
+ */
+export const keptLayouts = [
+  new DataSetDecoder({}, TINY_STRUCTURE, dataContext(null, 'en'), false, []),
+  new Pace(undefined),
+];
 
 /** Reads one data set's observations into `out`, giving the event loop a turn whenever `pace` says. */
 export async function readDataSet(

@@ -37,6 +37,9 @@ export class ObservationLayout {
   private readonly walk: Int32Array;
   private readonly attributeIds: string[] = [];
   private readonly timeSlot: number;
+  /** The last shape found and the tokens it was found by: the next observation mostly shares it. */
+  private last: Shape | null = null;
+  private readonly lastTokens: Int32Array;
 
   /**
    * `ids`: the component ids, one per slot, no repeats; `messageOrder`: the key as the message
@@ -60,6 +63,7 @@ export class ObservationLayout {
       this.attributeIds.push(id);
     });
     this.walk = Int32Array.from(walk);
+    this.lastTokens = new Int32Array(walk.length);
   }
 
   /**
@@ -84,12 +88,18 @@ export class ObservationLayout {
   }
 
   private shared(cells: readonly Cell[], tokens: Int32Array): Shape {
+    const { walk, lastTokens } = this;
+    if (this.last !== null) {
+      let i = 0;
+      while (i < walk.length && tokenAt(tokens, walk[i] as number) === lastTokens[i]) i++;
+      if (i === walk.length) return this.last;
+    }
+    this.last = null;
     let node = this.root;
-    const { walk } = this;
     for (let i = 0; i < walk.length; i++) {
-      const slot = walk[i] as number;
-      const token = slot < 0 ? NO_CELL : (tokens[slot] as number);
+      const token = tokenAt(tokens, walk[i] as number);
       if (token === OWN_CELL) return this.shape(cells);
+      lastTokens[i] = token;
       let next = node.next[token + 1];
       if (next === undefined) {
         next = { next: [], shape: null };
@@ -98,6 +108,7 @@ export class ObservationLayout {
       node = next;
     }
     node.shape ??= this.shape(cells);
+    this.last = node.shape;
     return node.shape;
   }
 
@@ -122,4 +133,8 @@ export class ObservationLayout {
     }
     return { seriesKey, dimensions, attributes };
   }
+}
+
+function tokenAt(tokens: Int32Array, slot: number): number {
+  return slot < 0 ? NO_CELL : (tokens[slot] as number);
 }
