@@ -1,8 +1,13 @@
 import type { PreparedChart } from './prepare-chart.js';
 
+/** True when a title already names the unit, so saying it again would only repeat it. */
+export function namesUnit(title: string, unit: string): boolean {
+  return title.toLowerCase().includes(unit.toLowerCase());
+}
+
 /** A title with the unit after it, unless the caller's title already names it. */
 function withUnit(title: string, unit: string | undefined): string {
-  return unit === undefined || title.includes(unit) ? title : `${title} (${unit})`;
+  return unit === undefined || namesUnit(title, unit) ? title : `${title} (${unit})`;
 }
 
 /**

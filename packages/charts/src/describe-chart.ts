@@ -1,3 +1,4 @@
+import { namesUnit } from './axis-titles.js';
 import type { ChartPoint, PreparedChart } from './prepare-chart.js';
 
 const MARK_NAMES = { line: 'Line chart', bar: 'Bar chart', scatter: 'Scatter plot', area: 'Area chart' };
@@ -20,9 +21,11 @@ export function describeChart(chart: PreparedChart): string {
     chart.series.length > 0
       ? chart.series.map((name) => ({ name, points: chart.points.filter((p) => p.series === name) }))
       : [{ name: undefined, points: chart.points }];
-  // The unit is said once, after what is plotted, rather than beside every number.
-  if (chart.units?.y !== undefined) parts.push(`${yName} is in ${chart.units.y}.`);
-  if (chart.units?.x !== undefined) parts.push(`${xName} is in ${chart.units.x}.`);
+  // The unit is said once, after what is plotted, rather than beside every number; not at all when
+  // the axis title names it already ("Deaths per 1,000 live births is in Deaths per 1,000 live births").
+  const unitOf = (name: string, unit: string | undefined) =>
+    unit !== undefined && !namesUnit(name, unit) ? [`${name} is in ${unit}.`] : [];
+  parts.push(...unitOf(yName, chart.units?.y), ...unitOf(xName, chart.units?.x));
   for (const group of groups) parts.push(describeSeries(group.name, group.points, xName, yName));
   if (chart.skippedRows > 0) parts.push(`${chart.skippedRows} rows without a value were left out.`);
   parts.push(

@@ -51,6 +51,10 @@ it('adds the unit after a title of the caller, unless the title names it already
   const named = await draw({ y_title: `Rate, ${unit}` });
   expect(JSON.stringify(named.vega_lite)).toContain(`"Rate, ${unit}"`);
   expect(JSON.stringify(named.vega_lite)).not.toContain(`(${unit})`);
+  // Nor does the alt text say that a title naming the unit is in that unit.
+  const asUnit = await draw({ y_title: unit.toLowerCase() });
+  expect(asUnit.alt_text).not.toContain(' is in ');
+  expect(titled.alt_text).toContain(`Under-five deaths is in ${unit}.`);
 });
 
 it('leaves the axis without a unit when the column has none (a ratio)', async () => {
