@@ -41,7 +41,9 @@ export class GenericReader {
       case 'Value': {
         const id = attributes.id?.trim();
         if (this.target === null || id === undefined) return;
-        this.target.set(id, cellOf(this.ctx, id, attributes.value?.trim() ?? ''));
+        const code = attributes.value?.trim() ?? '';
+        if (this.target === this.obsCells) this.obsCells.setCode(this.ctx, id, code);
+        else this.target.set(id, cellOf(this.ctx, id, code));
         if (parent === 'ObsKey' && this.inObs) this.obsKeyIds?.add(id);
         return;
       }

@@ -157,7 +157,7 @@ export class StructureSpecificReader {
         obsIds[at] = id;
       }
       at++;
-      if (id !== null) cells.set(id, cellOf(ctx, id, (attributes[name] as string).trim()));
+      if (id !== null) cells.setCode(ctx, id, (attributes[name] as string).trim());
     }
   }
 
