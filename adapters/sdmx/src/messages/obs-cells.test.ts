@@ -49,6 +49,12 @@ describe('ObsCells', () => {
         ['A', '1'],
         ['B', '2'],
       ],
+      [['B', '7']],
+      [
+        ['B', '7'],
+        ['A', '1'],
+        ['B', '8'],
+      ],
     ];
     const read = observations.map((given) => {
       cells.clear();
