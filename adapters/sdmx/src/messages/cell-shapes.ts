@@ -1,4 +1,5 @@
 import type { DataContext } from './data-context.js';
+import type { ObsCells } from './obs-cells.js';
 import type { CodedValue } from './observation.js';
 
 /** What observations with the same cells (besides time and value) share. */
@@ -39,16 +40,16 @@ export class CellShapes {
   constructor(private readonly ctx: DataContext) {}
 
   /** The shape of `values` with `over`'s cells laid over them (as a merged map would hold them). */
-  of(
-    values: Map<string, CodedValue>,
-    order: readonly string[],
-    over: Map<string, CodedValue> | null,
-  ): CellShape {
+  of(values: Map<string, CodedValue>, order: readonly string[], over: ObsCells | null): CellShape {
     const root = this.root(order);
     this.node = root;
     this.count = 0;
     for (const [id, given] of values) this.visit(root, id, over?.get(id) ?? given);
-    if (over) for (const [id, given] of over) if (!values.has(id)) this.visit(root, id, given);
+    if (over)
+      for (let i = 0; i < over.size; i++) {
+        const id = over.idAt(i);
+        if (!values.has(id)) this.visit(root, id, over.cellAt(i));
+      }
     this.node.shape ??= this.shape(order, this.count);
     return this.node.shape;
   }

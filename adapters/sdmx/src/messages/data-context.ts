@@ -2,6 +2,7 @@ import type { FlowComponent, FlowStructure } from '../registry/flow-structure.js
 import { pickText } from '../registry/pick-text.js';
 import type { CodeInfo } from '../registry/structure-types.js';
 import { CellShapes } from './cell-shapes.js';
+import type { ObsCells } from './obs-cells.js';
 import type { CodedValue, Observation } from './observation.js';
 
 /**
@@ -78,7 +79,7 @@ export function buildObservation(
   published: string | null,
   value: number | null,
   messageDimensionOrder: string[] | null,
-  over: Map<string, CodedValue> | null = null,
+  over: ObsCells | null = null,
 ): Observation {
   const shape = ctx.shapes.of(values, ctx.dimensionIds ?? messageDimensionOrder ?? [], over);
   return {

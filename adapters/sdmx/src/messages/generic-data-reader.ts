@@ -1,16 +1,11 @@
 import type { XmlAttributes } from '../registry/feed-xml.js';
 import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
+import { ObsCells } from './obs-cells.js';
 import { numberOf, type Observation } from './observation.js';
 
-interface ObsState {
-  /** The observation's own values, laid over its series' (or the data set's, when flat) when it closes. */
-  cells: Cells;
-  flat: boolean;
-  /** Without a structure, flat observations (no series) are keyed by their own ObsKey, in its order. */
-  keyIds: Set<string> | null;
-  published: string | null;
-}
+/** Where `<Value>` elements go: a map of cells, or the observation's own. */
+type CellTarget = Cells | ObsCells;
 
 /**
  * One data set of a GenericData message, read element by element: every value is a
@@ -24,9 +19,15 @@ export class GenericReader {
   private seriesKey: Cells | null = null;
   private seriesCells: Cells | null = null;
   private seriesOrder: string[] = [];
-  private obs: ObsState | null = null;
+  /** Whether an observation is open; its values, reused from one observation to the next, are laid over its series' (or the data set's, when flat) when it closes. */
+  private inObs = false;
+  private readonly obsCells = new ObsCells();
+  private obsFlat = false;
+  /** Without a structure, flat observations (no series) are keyed by their own ObsKey, in its order. */
+  private obsKeyIds: Set<string> | null = null;
+  private published: string | null = null;
   /** Where the `<Value>` elements being read go. */
-  private target: Cells | null = null;
+  private target: CellTarget | null = null;
 
   constructor(
     private readonly ctx: DataContext,
@@ -40,30 +41,30 @@ export class GenericReader {
       case 'Value': {
         const id = attributes.id?.trim();
         if (this.target === null || id === undefined) return;
-        this.target.set(id, cellOf(this.ctx, id, attributes.value?.trim() ?? ''));
-        if (parent === 'ObsKey') this.obs?.keyIds?.add(id);
+        const code = attributes.value?.trim() ?? '';
+        if (this.target === this.obsCells) this.obsCells.setCode(this.ctx, id, code);
+        else this.target.set(id, cellOf(this.ctx, id, code));
+        if (parent === 'ObsKey' && this.inObs) this.obsKeyIds?.add(id);
         return;
       }
       case 'Obs':
         if (parent === 'Series') {
           this.series();
-          this.obs = { cells: new Map(), flat: false, keyIds: null, published: null };
-        } else if (parent === 'DataSet') {
-          const keyIds = this.ctx.dimensionIds ? null : new Set<string>();
-          this.obs = { cells: new Map(), flat: true, keyIds, published: null };
-        }
+          this.openObs(false, null);
+        } else if (parent === 'DataSet') this.openObs(true, this.ctx.dimensionIds ? null : new Set<string>());
         return;
       case 'ObsKey':
-        this.target = this.obs?.cells ?? null;
+        this.target = this.inObs ? this.obsCells : null;
         return;
       case 'ObsDimension':
-        this.obs?.cells.set(attributes.id ?? this.atObservation, {
-          code: attributes.value ?? '',
-          label: null,
-        });
+        if (this.inObs)
+          this.obsCells.set(attributes.id ?? this.atObservation, {
+            code: attributes.value ?? '',
+            label: null,
+          });
         return;
       case 'ObsValue':
-        if (this.obs) this.obs.published = valueText(attributes.value?.trim());
+        if (this.inObs) this.published = valueText(attributes.value?.trim());
         return;
       case 'Attributes':
         this.target = this.attributesOf(parent);
@@ -95,8 +96,8 @@ export class GenericReader {
         this.series();
         return;
       case 'Obs':
-        if (this.obs) this.emit(this.obs);
-        this.obs = null;
+        if (this.inObs) this.emit();
+        this.inObs = false;
         return;
       case 'Series':
         if (path[path.length - 2] !== 'DataSet') return;
@@ -112,8 +113,16 @@ export class GenericReader {
 
   text(): void {}
 
-  private attributesOf(parent: string | undefined): Cells | null {
-    if (parent === 'Obs') return this.obs?.cells ?? null;
+  private openObs(flat: boolean, keyIds: Set<string> | null): void {
+    this.inObs = true;
+    this.obsCells.clear();
+    this.obsFlat = flat;
+    this.obsKeyIds = keyIds;
+    this.published = null;
+  }
+
+  private attributesOf(parent: string | undefined): CellTarget | null {
+    if (parent === 'Obs') return this.inObs ? this.obsCells : null;
     if (parent === 'Series') return this.seriesKey ? this.series() : null;
     if (parent === 'Group') return this.group?.attributes ?? null;
     return parent === 'DataSet' ? this.dataSetCells : null;
@@ -132,16 +141,16 @@ export class GenericReader {
     return cells;
   }
 
-  private emit(obs: ObsState): void {
-    const { ctx } = this;
-    const base = obs.flat ? this.dataSetCells : this.series();
+  private emit(): void {
+    const { ctx, obsCells: own, published } = this;
+    const base = this.obsFlat ? this.dataSetCells : this.series();
     const keyOrder = ctx.dimensionIds
       ? null
       : messageKeyOrder(
           ctx,
-          obs.keyIds ? [...obs.keyIds] : this.seriesOrder,
-          (id) => obs.cells.has(id) || base.has(id),
+          this.obsKeyIds ? [...this.obsKeyIds] : this.seriesOrder,
+          (id) => own.has(id) || base.has(id),
         );
-    this.out.push(buildObservation(ctx, base, obs.published, numberOf(obs.published), keyOrder, obs.cells));
+    this.out.push(buildObservation(ctx, base, published, numberOf(published), keyOrder, own));
   }
 }

@@ -2,6 +2,7 @@ import { eachAttribute, localName, type XmlAttributes } from '../registry/feed-x
 import { ownText } from '../registry/own-text.js';
 import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
+import { ObsCells } from './obs-cells.js';
 import { numberOf, type Observation } from './observation.js';
 
 // Message plumbing that rides on data elements and is never a component.
@@ -9,7 +10,7 @@ const PLUMBING = new Set(['type', 'structureRef', 'action', 'validFromDate', 'va
 
 /** A 3.0 `<Comp id>` element: an attribute with several values (or texts), joined with ";". */
 interface CompState {
-  into: Cells | null;
+  into: Cells | ObsCells | null;
   id: string | undefined;
   values: string[];
   /** The value being read: its own text, or its first `<Text>`'s when it has texts. */
@@ -39,8 +40,10 @@ export class StructureSpecificReader {
   private seriesKey: Cells | null = null;
   private seriesCells: Cells | null = null;
   private seriesOrder: string[] = [];
-  /** An observation's own values, laid over its series' (or the data set's, when flat) at close. */
-  private obs: { cells: Cells; flat: boolean } | null = null;
+  /** Whether an observation is open; its own values, reused from one observation to the next, are laid over its series' (or the data set's, when flat) at close. */
+  private inObs = false;
+  private readonly obsCells = new ObsCells();
+  private obsFlat = false;
   private comp: CompState | null = null;
   /**
    * The last observation's attribute names, by position, and their component ids (null: not a
@@ -61,8 +64,8 @@ export class StructureSpecificReader {
       case 'Obs':
         if (parent === 'Series') {
           this.series();
-          this.obs = { cells: this.obsCells(attributes), flat: false };
-        } else if (parent === 'DataSet') this.obs = { cells: this.obsCells(attributes), flat: true };
+          this.openObs(attributes, false);
+        } else if (parent === 'DataSet') this.openObs(attributes, true);
         return;
       case 'Series':
         if (parent === 'DataSet') this.seriesKey = this.cellsOf(attributes);
@@ -90,8 +93,8 @@ export class StructureSpecificReader {
   close(name: string, path: readonly string[]): void {
     switch (name) {
       case 'Obs':
-        if (this.obs) this.emit(this.obs);
-        this.obs = null;
+        if (this.inObs) this.emit();
+        this.inObs = false;
         return;
       case 'Series':
         if (path[path.length - 2] !== 'DataSet') return;
@@ -138,10 +141,12 @@ export class StructureSpecificReader {
     return into;
   }
 
-  /** An observation's own values: every attribute but plumbing. */
-  private obsCells(attributes: XmlAttributes): Cells {
-    const cells: Cells = new Map();
-    const { ctx, obsNames, obsIds } = this;
+  /** Opens an observation with its own values: every attribute but plumbing. */
+  private openObs(attributes: XmlAttributes, flat: boolean): void {
+    const { ctx, obsNames, obsIds, obsCells: cells } = this;
+    this.inObs = true;
+    this.obsFlat = flat;
+    cells.clear();
     let at = 0;
     for (const name in attributes) {
       let id: string | null;
@@ -152,13 +157,12 @@ export class StructureSpecificReader {
         obsIds[at] = id;
       }
       at++;
-      if (id !== null) cells.set(id, cellOf(ctx, id, (attributes[name] as string).trim()));
+      if (id !== null) cells.setCode(ctx, id, (attributes[name] as string).trim());
     }
-    return cells;
   }
 
-  private compTarget(parent: string | undefined): Cells | null {
-    if (parent === 'Obs') return this.obs?.cells ?? null;
+  private compTarget(parent: string | undefined): Cells | ObsCells | null {
+    if (parent === 'Obs') return this.inObs ? this.obsCells : null;
     if (parent === 'Series') return this.seriesKey;
     if (parent === 'Group') return this.group;
     return parent === 'DataSet' ? this.dataSetCells : null;
@@ -178,11 +182,10 @@ export class StructureSpecificReader {
     return cells;
   }
 
-  private emit(obs: { cells: Cells; flat: boolean }): void {
-    const { ctx } = this;
-    const own = obs.cells;
-    const base = obs.flat ? this.dataSetCells : this.series();
-    const order = obs.flat
+  private emit(): void {
+    const { ctx, obsCells: own } = this;
+    const base = this.obsFlat ? this.dataSetCells : this.series();
+    const order = this.obsFlat
       ? ctx.dimensionIds
         ? this.seriesOrder
         : [...own.keys()].filter((k) => k !== ctx.timeId && k !== ctx.measureId)
