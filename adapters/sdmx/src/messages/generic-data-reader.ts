@@ -1,4 +1,4 @@
-import type { XmlAttributes } from '../registry/feed-xml.js';
+import type { XmlAttributes } from '../registry/xml-attributes.js';
 import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { ObsCells } from './obs-cells.js';
@@ -39,9 +39,9 @@ export class GenericReader {
     const parent = path[path.length - 2];
     switch (name) {
       case 'Value': {
-        const id = attributes.id?.trim();
+        const id = attributes.get('id')?.trim();
         if (this.target === null || id === undefined) return;
-        const code = attributes.value?.trim() ?? '';
+        const code = attributes.get('value')?.trim() ?? '';
         if (this.target === this.obsCells) this.obsCells.setCode(this.ctx, id, code);
         else this.target.set(id, cellOf(this.ctx, id, code));
         if (parent === 'ObsKey' && this.inObs) this.obsKeyIds?.add(id);
@@ -58,13 +58,13 @@ export class GenericReader {
         return;
       case 'ObsDimension':
         if (this.inObs)
-          this.obsCells.set(attributes.id ?? this.atObservation, {
-            code: attributes.value ?? '',
+          this.obsCells.set(attributes.get('id') ?? this.atObservation, {
+            code: attributes.get('value') ?? '',
             label: null,
           });
         return;
       case 'ObsValue':
-        if (this.inObs) this.published = valueText(attributes.value?.trim());
+        if (this.inObs) this.published = valueText(attributes.get('value')?.trim());
         return;
       case 'Attributes':
         this.target = this.attributesOf(parent);

@@ -1,5 +1,4 @@
-import { eachAttribute, localName, type XmlAttributes } from '../registry/feed-xml.js';
-import { ownText } from '../registry/own-text.js';
+import type { XmlAttributes } from '../registry/xml-attributes.js';
 import { type Cells, cellOf, matchesGroup, messageKeyOrder, valueText } from './data-cells.js';
 import { buildObservation, type DataContext } from './data-context.js';
 import { ObsCells } from './obs-cells.js';
@@ -15,13 +14,6 @@ interface CompState {
   values: string[];
   /** The value being read: its own text, or its first `<Text>`'s when it has texts. */
   value: { own: string; firstText: string | null; inText: boolean } | null;
-}
-
-/** The component an XML attribute of a data element gives; null for namespace declarations and plumbing. */
-function componentOf(name: string): string | null {
-  if (name === 'xmlns' || name.startsWith('xmlns:')) return null;
-  const id = localName(name);
-  return PLUMBING.has(id) ? null : id;
 }
 
 function dropPlumbing(cells: Cells): void {
@@ -46,12 +38,11 @@ export class StructureSpecificReader {
   private obsFlat = false;
   private comp: CompState | null = null;
   /**
-   * The last observation's attribute names, by position, and their component ids (null: not a
-   * component): observations name their values in the same order, so a comparison mostly replaces
-   * working the id out again. The names are copies, never views into the message.
+   * The last observation's attribute names, by position, and whether each is plumbing:
+   * observations name their values in the same order, so a comparison mostly replaces the look-up.
    */
   private readonly obsNames: string[] = [];
-  private readonly obsIds: Array<string | null> = [];
+  private readonly obsPlumbing: boolean[] = [];
 
   constructor(
     private readonly ctx: DataContext,
@@ -74,7 +65,12 @@ export class StructureSpecificReader {
         if (parent === 'DataSet') this.group = this.cellsOf(attributes);
         return;
       case 'Comp':
-        this.comp = { into: this.compTarget(parent), id: attributes.id?.trim(), values: [], value: null };
+        this.comp = {
+          into: this.compTarget(parent),
+          id: attributes.get('id')?.trim(),
+          values: [],
+          value: null,
+        };
         return;
       case 'Value':
         if (this.comp && parent === 'Comp') this.comp.value = { own: '', firstText: null, inText: false };
@@ -137,27 +133,25 @@ export class StructureSpecificReader {
   }
 
   private cellsOf(attributes: XmlAttributes, into: Cells = new Map()): Cells {
-    eachAttribute(attributes, (id, code) => into.set(id, cellOf(this.ctx, id, code)));
+    attributes.forEach((id, code) => {
+      into.set(id, cellOf(this.ctx, id, code));
+    });
     return into;
   }
 
   /** Opens an observation with its own values: every attribute but plumbing. */
   private openObs(attributes: XmlAttributes, flat: boolean): void {
-    const { ctx, obsNames, obsIds, obsCells: cells } = this;
+    const { ctx, obsNames, obsPlumbing, obsCells: cells } = this;
     this.inObs = true;
     this.obsFlat = flat;
     cells.clear();
-    let at = 0;
-    for (const name in attributes) {
-      let id: string | null;
-      if (obsNames[at] === name) id = obsIds[at] as string | null;
-      else {
-        id = componentOf(name);
-        obsNames[at] = ownText(name);
-        obsIds[at] = id;
+    for (let at = 0; at < attributes.length; at++) {
+      const id = attributes.nameAt(at);
+      if (obsNames[at] !== id) {
+        obsNames[at] = id;
+        obsPlumbing[at] = PLUMBING.has(id);
       }
-      at++;
-      if (id !== null) cells.setCode(ctx, id, (attributes[name] as string).trim());
+      if (!obsPlumbing[at]) cells.setCode(ctx, id, attributes.valueAt(at).trim());
     }
   }
 

@@ -1,18 +1,9 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { OpenDataError } from '@opendata-mcp/core';
 import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../messages/recorded-messages.test-support.js';
-import { eachAttribute, feedXml } from './feed-xml.js';
-
-function xmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return xmlFiles(path);
-    return name.endsWith('.xml') ? [relative(SDMX_FIXTURE_DATA_DIR, path)] : [];
-  });
-}
+import { feedXml } from './feed-xml.js';
+import { xmlFiles } from './xml-files.test-support.js';
 
 const refuse = (why: string) => new OpenDataError('upstream_error', why);
 
@@ -30,7 +21,7 @@ async function events(xml: string, sliceChars: number, signal?: AbortSignal): Pr
       open(name, attributes) {
         flush();
         const local: Record<string, string> = {};
-        eachAttribute(attributes, (key, value) => {
+        attributes.forEach((key, value) => {
           local[key] = value;
         });
         out.push(`<${name} ${JSON.stringify(local)}`);

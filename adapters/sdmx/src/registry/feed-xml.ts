@@ -2,16 +2,15 @@ import { isOpenDataError, type OpenDataError } from '@opendata-mcp/core';
 import { SaxesParser } from 'saxes';
 import { cutOff } from '../messages/cut-off.js';
 import { breathe, SLICE_CHARS } from './breathe.js';
-import { ownText } from './own-text.js';
-
-/** An element's attributes as written (prefixed names, untrimmed values): read them with `eachAttribute`. */
-export type XmlAttributes = Record<string, string>;
+import { gatherAttributes } from './gather-attributes.js';
+import { localName, XmlAttributes } from './xml-attributes.js';
 
 /** What a message reader does with the parts of a message, in document order. */
 export interface XmlHandler {
   /**
-   * An element opens; `name` is its local name (SDMX-ML 2.1 and 3.0 prefixes read alike), and
-   * `path` the local names from the root down to it (shared: read it, never keep it).
+   * An element opens; `name` is its local name (SDMX-ML 2.1 and 3.0 prefixes read alike),
+   * `attributes` its attributes and `path` the local names from the root down to it (both shared:
+   * read them, never keep them).
    */
   open(name: string, attributes: XmlAttributes, path: readonly string[]): void;
   /** An element closes; `path` still ends with it. */
@@ -30,46 +29,6 @@ export interface FeedOptions {
   sliceChars?: number;
 }
 
-/** Prefixed name → its copy and its local name. */
-const localNames = new Map<string, { name: string; local: string }>();
-/**
- * The last prefixed name of each length and its local name: a message's elements come in runs of
- * a few names (`generic:Value` after `generic:Value`), which mostly differ in length, so comparing
- * with one name spares hashing each name the parser hands over afresh.
- */
-const RECENT = 64;
-const recentNames: string[] = new Array(RECENT).fill('');
-const recentLocals: string[] = new Array(RECENT).fill('');
-
-/**
- * `mes:Structure` → `Structure`; the caches keep the hot path free of slicing. What they keep is
- * copied out of the message: a name cut from it would hold the whole message for good.
- */
-export function localName(name: string): string {
-  const slot = name.length & (RECENT - 1);
-  if (recentNames[slot] === name) return recentLocals[slot] as string;
-  if (name.indexOf(':') < 0) return name;
-  let known = localNames.get(name);
-  if (known === undefined) {
-    known = { name: ownText(name), local: ownText(name.slice(name.indexOf(':') + 1)) };
-    if (localNames.size < 4096) localNames.set(known.name, known);
-  }
-  recentNames[slot] = known.name;
-  recentLocals[slot] = known.local;
-  return known.local;
-}
-
-/**
- * Each attribute by local name (`xml:lang` is `lang`, `xsi:type` is `type`), value trimmed;
- * namespace declarations are not attributes of the message.
- */
-export function eachAttribute(attributes: XmlAttributes, visit: (name: string, value: string) => void): void {
-  for (const name in attributes) {
-    if (name.charCodeAt(0) === 120 && (name === 'xmlns' || name.startsWith('xmlns:'))) continue;
-    visit(localName(name), (attributes[name] as string).trim());
-  }
-}
-
 /** What an idle parser feeds: nothing (a finished parse's reader is not kept alive by the pool). */
 const NO_HANDLER: XmlHandler = { open() {}, close() {}, text() {} };
 
@@ -84,12 +43,18 @@ class XmlFeed {
   handler = NO_HANDLER;
   /** Local names from the root down to the open element, shared with the reader. */
   readonly path: string[] = [];
+  /** The attributes of the element being opened, gathered as the parser reads them. */
+  readonly attributes = new XmlAttributes();
+  /** How attributes reach the list (see `gatherAttributes`). */
+  readonly gathering: 'direct' | 'event';
 
   constructor() {
+    this.gathering = gatherAttributes(this.parser, this.attributes);
     this.parser.on('opentag', (tag) => {
       const name = localName(tag.name);
       this.path.push(name);
-      this.handler.open(name, tag.attributes as XmlAttributes, this.path);
+      this.handler.open(name, this.attributes, this.path);
+      this.attributes.clear();
     });
     this.parser.on('closetag', () => {
       this.handler.close(this.path[this.path.length - 1] as string, this.path);
@@ -116,6 +81,7 @@ export async function feedXml(text: string, handler: XmlHandler, options: FeedOp
   const feed = idleFeeds.pop() ?? new XmlFeed();
   feed.handler = handler;
   feed.path.length = 0;
+  feed.attributes.clear();
   const { parser } = feed;
   // Registries sometimes send a newline before the XML declaration, which XML forbids.
   let start = 0;
@@ -135,6 +101,7 @@ export async function feedXml(text: string, handler: XmlHandler, options: FeedOp
   // Closed without error, the parser is back at the start of a document, holding nothing of this one.
   feed.handler = NO_HANDLER;
   feed.path.length = 0;
+  feed.attributes.release();
   if (idleFeeds.length < MAX_IDLE_FEEDS) idleFeeds.push(feed);
 }
 

@@ -1,5 +1,5 @@
-import { eachAttribute, type XmlAttributes } from './feed-xml.js';
 import { ownText } from './own-text.js';
+import type { XmlAttributes } from './xml-attributes.js';
 import type { Node } from './xml-nodes.js';
 
 // Elements that may repeat; listing them keeps a one-item list from turning into an object.
@@ -60,7 +60,7 @@ export class XmlSubtree {
     if (top) top.hasChildren = true;
     const node: Record<string, Node> = {};
     let hasAttributes = false;
-    eachAttribute(attributes, (key, value) => {
+    attributes.forEach((key, value) => {
       // An artefact's own URN repeats its agency, id and version, which are read instead.
       if (key === 'urn') return;
       node[key] = ownText(value);

@@ -1,0 +1,96 @@
+import { ownText } from './own-text.js';
+
+/** Prefixed name → its copy and its local name. */
+const localNames = new Map<string, { name: string; local: string }>();
+/**
+ * The last prefixed name of each length and its local name: a message's elements come in runs of
+ * a few names (`generic:Value` after `generic:Value`), which mostly differ in length, so comparing
+ * with one name spares hashing each name the parser hands over afresh.
+ */
+const RECENT = 64;
+const recentNames: string[] = new Array(RECENT).fill('');
+const recentLocals: string[] = new Array(RECENT).fill('');
+
+/**
+ * `mes:Structure` → `Structure`; the caches keep the hot path free of slicing. What they keep is
+ * copied out of the message: a name cut from it would hold the whole message for good.
+ */
+export function localName(name: string): string {
+  const slot = name.length & (RECENT - 1);
+  if (recentNames[slot] === name) return recentLocals[slot] as string;
+  if (name.indexOf(':') < 0) return name;
+  let known = localNames.get(name);
+  if (known === undefined) {
+    known = { name: ownText(name), local: ownText(name.slice(name.indexOf(':') + 1)) };
+    if (localNames.size < 4096) localNames.set(known.name, known);
+  }
+  recentNames[slot] = known.name;
+  recentLocals[slot] = known.local;
+  return known.local;
+}
+
+/** Whether an attribute declares a namespace (`xmlns`, `xmlns:str`) rather than saying something. */
+function declaresNamespace(name: string): boolean {
+  return name.charCodeAt(0) === 120 && (name === 'xmlns' || name.startsWith('xmlns:'));
+}
+
+/**
+ * The attributes of the element being opened, by local name (`xml:lang` is `lang`, `xsi:type` is
+ * `type`) in the order written, values as written (untrimmed); namespace declarations are left out.
+ * One list per parser, refilled for each element as the parser reads its attributes: valid only
+ * while the element is being opened, never to be kept. Reading it by position or by a short scan
+ * is several times cheaper than a per-element dictionary, which has no fixed shape.
+ */
+export class XmlAttributes {
+  private readonly names: string[] = [];
+  private readonly values: string[] = [];
+  /** Every attribute name as written, namespace declarations too: a name written twice is malformed XML. */
+  private readonly written: string[] = [];
+  private writtenCount = 0;
+  length = 0;
+
+  /** Empties the list for the next element. */
+  clear(): void {
+    this.length = 0;
+    this.writtenCount = 0;
+  }
+
+  /** Empties the list and lets go of every string it held (they may be views into a message). */
+  release(): void {
+    this.clear();
+    this.names.length = 0;
+    this.values.length = 0;
+    this.written.length = 0;
+  }
+
+  /** Adds an attribute as the parser gives it (prefixed name); false when the element already has one so named. */
+  add(name: string, value: string): boolean {
+    for (let i = 0; i < this.writtenCount; i++) if (this.written[i] === name) return false;
+    this.written[this.writtenCount++] = name;
+    if (declaresNamespace(name)) return true;
+    this.names[this.length] = localName(name);
+    this.values[this.length++] = value;
+    return true;
+  }
+
+  /** The value of the attribute with this local name, as written; undefined when absent. */
+  get(name: string): string | undefined {
+    for (let i = 0; i < this.length; i++) if (this.names[i] === name) return this.values[i];
+    return undefined;
+  }
+
+  /** The local name of the attribute at a position (0 ≤ at < length). */
+  nameAt(at: number): string {
+    return this.names[at] as string;
+  }
+
+  /** The value, as written, of the attribute at a position (0 ≤ at < length). */
+  valueAt(at: number): string {
+    return this.values[at] as string;
+  }
+
+  /** Each attribute by local name, value trimmed. */
+  forEach(visit: (name: string, value: string) => void): void {
+    for (let i = 0; i < this.length; i++) visit(this.names[i] as string, (this.values[i] as string).trim());
+  }
+}
