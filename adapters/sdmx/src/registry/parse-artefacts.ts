@@ -31,18 +31,9 @@ export function parseDataflow(node: Node): DataflowInfo {
   };
 }
 
-/** A code list without its codes, which are read one by one as they stream past (`parseCode`). */
+/** A code list without its codes, which are read one by one as they stream past (`CodeReader`). */
 export function parseCodelist(node: Node, codes: CodeInfo[]): CodelistInfo {
   return { ...artefact(node), names: texts(node.Name), codes, annotations: annotations(node) };
-}
-
-export function parseCode(node: Node): CodeInfo {
-  return {
-    id: String(node.id),
-    names: texts(node.Name),
-    // 2.1 points at the parent with a Ref, 3.0 names it as text.
-    parent: node.Parent === undefined ? null : (refOf(node.Parent)?.id ?? textOf(node.Parent)),
-  };
 }
 
 export function parseConcepts(scheme: Node): ConceptInfo[] {

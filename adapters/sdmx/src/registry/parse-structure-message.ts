@@ -1,12 +1,7 @@
 import { OpenDataError } from '@opendata-mcp/core';
+import { CodeReader } from './code-reader.js';
 import { feedXml } from './feed-xml.js';
-import {
-  parseCode,
-  parseCodelist,
-  parseConcepts,
-  parseDataflow,
-  parseDataStructure,
-} from './parse-artefacts.js';
+import { parseCodelist, parseConcepts, parseDataflow, parseDataStructure } from './parse-artefacts.js';
 import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
 import { parseConstraint } from './parse-constraint.js';
 import { parseHierarchicalCodelist, parseHierarchy } from './parse-hierarchies.js';
@@ -59,16 +54,11 @@ const READERS: Record<string, (kept: Kept, node: Node) => void> = {
 };
 
 /**
- * Parts of a code the tools never read: their text (long descriptions in every language) would be
- * built up only to be dropped, and a code list can hold tens of thousands of codes.
- */
-const UNREAD_IN_CODE = new Set(['Description', 'Annotations']);
-
-/**
  * Parses an SDMX-ML structure message, 2.1 or 3.0 (the version is read from the message's
  * namespace); anything else (an HTML page, a malformed body) is an upstream error, and a message
- * that stops before its end was cut off (retryable). The message is streamed: one artefact (one
- * code of a code list) is held as a plain object at a time and read into what is kept, artefacts
+ * that stops before its end was cut off (retryable). The message is streamed: one artefact is held
+ * as a plain object at a time and read into what is kept (a code list's codes are read straight
+ * into it, with no object made per code on the way), artefacts
  * of kinds nobody reads are skipped, and the parse yields between slices of the text.
  */
 export async function parseStructureMessage(xml: string, signal?: AbortSignal): Promise<StructureMessage> {
@@ -88,24 +78,19 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
   let header: Node;
   /** The header or artefact being read, and its reader. */
   let artefact: { tree: XmlSubtree; read: (node: Node) => void } | null = null;
-  /** A code list's codes so far, and the code being read. */
+  /** A code list's codes so far, and the reader of its codes (read straight into what is kept). */
   let codes: CodeInfo[] | null = null;
-  let code: XmlSubtree | null = null;
-  /** Depth inside a part of a code nobody reads (its descriptions, annotations), skipped unbuilt. */
-  let skipped = 0;
+  const code = new CodeReader();
   await feedXml(
     xml,
     {
       open(name, attributes, path) {
         if (path.length === 1) {
           if (name !== 'Structure') throw notStructure();
-        } else if (skipped > 0 || (code?.depth === 1 && UNREAD_IN_CODE.has(name))) skipped++;
-        else if (code) code.open(name, attributes);
+        } else if (code.reading || (codes && artefact?.tree.depth === 1 && name === 'Code'))
+          code.open(name, attributes);
         else if (artefact) {
-          if (codes && artefact.tree.depth === 1 && name === 'Code') {
-            code = new XmlSubtree();
-            code.open(name, attributes);
-          } else artefact.tree.open(name, attributes);
+          artefact.tree.open(name, attributes);
         } else if (path.length === 2 && name === 'Header') {
           artefact = { tree: new XmlSubtree(), read: (node) => (header = node) };
           artefact.tree.open(name, attributes);
@@ -124,13 +109,9 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
         }
       },
       close() {
-        if (skipped > 0) skipped--;
-        else if (code) {
-          const node = code.close();
-          if (code.depth === 0) {
-            codes?.push(parseCode(node));
-            code = null;
-          }
+        if (code.reading) {
+          const read = code.close();
+          if (read) codes?.push(read);
         } else if (artefact) {
           const node = artefact.tree.close();
           if (artefact.tree.depth === 0) {
@@ -141,7 +122,8 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
         }
       },
       text(text) {
-        if (skipped === 0) (code ?? artefact?.tree)?.text(text);
+        if (code.reading) code.text(text);
+        else artefact?.tree.text(text);
       },
     },
     { format: 'SDMX-ML', refuse: notStructure, signal },

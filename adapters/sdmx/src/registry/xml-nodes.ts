@@ -20,7 +20,7 @@ export function textOf(value: Node): string | null {
 const languages = new Map<string, string>();
 
 /** One string per language tag: a code list of 50,000 codes in five languages would hold 250,000 copies. */
-function language(tag: string): string {
+export function language(tag: string): string {
   let shared = languages.get(tag);
   if (shared === undefined) {
     shared = tag;

@@ -1,0 +1,80 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import { parseStructureMessage } from './parse-structure-message.js';
+
+/** The codes of a one-list structure message whose codes are written as given. */
+async function codesOf(codes: string): Promise<unknown[]> {
+  const message = await parseStructureMessage(
+    `<?xml version="1.0"?><mes:Structure xmlns:mes="m" xmlns:str="s" xmlns:com="c"><mes:Header><mes:ID>T</mes:ID></mes:Header>` +
+      `<mes:Structures><str:Codelists><str:Codelist agencyID="A" id="CL" version="1.0"><com:Name xml:lang="en">List</com:Name>` +
+      `${codes}</str:Codelist></str:Codelists></mes:Structures></mes:Structure>`,
+  );
+  return message.codelists[0]?.codes ?? [];
+}
+
+describe('CodeReader', () => {
+  it('reads id and names by language, trimmed, an empty name left out, other parts passed over', async () => {
+    expect(
+      await codesOf(
+        `<str:Code id=" CH " urn="urn:x"><com:Name xml:lang="de"> Schweiz </com:Name><com:Name xml:lang="fr">Suisse</com:Name>` +
+          `<com:Name xml:lang="it"> </com:Name><com:Description xml:lang="en">Not kept</com:Description>` +
+          `<com:Annotations><com:Annotation><com:AnnotationText xml:lang="en">Nor this</com:AnnotationText></com:Annotation></com:Annotations>` +
+          `<com:Name>No language <b>bold</b> here</com:Name></str:Code>`,
+      ),
+    ).toEqual([
+      {
+        id: 'CH',
+        names: [
+          { lang: 'de', value: 'Schweiz' },
+          { lang: 'fr', value: 'Suisse' },
+          { lang: '', value: 'No language  here' },
+        ],
+        parent: null,
+      },
+    ]);
+  });
+
+  it('reads the parent in every form: a 2.1 Ref, a URN (element or text), a 3.0 id as text', async () => {
+    const parents = (await codesOf(
+      `<str:Code id="A"><str:Parent><Ref id="TOP"/></str:Parent></str:Code>` +
+        `<str:Code id="B"><str:Parent><URN>urn:sdmx:org.sdmx.infomodel.codelist.Code=X:CL(1.0).TOP</URN></str:Parent></str:Code>` +
+        `<str:Code id="C"><str:Parent>urn:sdmx:org.sdmx.infomodel.codelist.Code=X:CL(1.0).MID</str:Parent></str:Code>` +
+        `<str:Code id="D"><str:Parent> MID </str:Parent><com:Description>after the parent</com:Description></str:Code>` +
+        `<str:Code id="E"><str:Parent/></str:Code>` +
+        `<str:Code id="F"/>`,
+    )) as Array<{ id: string; parent: string | null }>;
+    expect(parents.map((c) => [c.id, c.parent])).toEqual([
+      ['A', 'TOP'],
+      ['B', 'TOP'],
+      ['C', 'MID'],
+      ['D', 'MID'],
+      ['E', null],
+      ['F', null],
+    ]);
+  });
+
+  it('keeps no part of the message once read: what a code keeps are copies', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const codes = 2_000;
+    const padding = ' '.repeat(10_000);
+    const read = async () =>
+      codesOf(
+        Array.from(
+          { length: codes },
+          (_, i) =>
+            `<str:Code id="A_LONG_CODE_IDENTIFIER_${i}"><com:Name xml:lang="en">The name of code number ${i}, long</com:Name>` +
+            `<str:Parent><Ref id="A_LONG_PARENT_IDENTIFIER_${i}"/></str:Parent><com:Description>${padding}</com:Description></str:Code>`,
+        ).join(''),
+      );
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = await read();
+    gc();
+    const growth = process.memoryUsage().heapUsed - before;
+    expect(kept).toHaveLength(codes);
+    // The message was over 20 MB; the codes themselves take well under 1 MB.
+    expect(growth).toBeLessThan(4 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,84 @@
+import { ownText } from './own-text.js';
+import type { CodeInfo, LocalText } from './structure-types.js';
+import type { XmlAttributes } from './xml-attributes.js';
+import { language, parseUrn } from './xml-nodes.js';
+
+/**
+ * Reads one code of a code list straight from its elements, keeping only what the tools use: its
+ * id, its names by language and its parent. A code list can hold tens of thousands of codes, so
+ * no tree of a code is built on the way. The parent is a 2.1 `<Parent><Ref id/></Parent>`, a URN
+ * (in a `<URN>` or as the element's text) or, in 3.0, the parent's id as text. Other parts of a
+ * code are passed over (the caller skips descriptions and annotations unread).
+ */
+export class CodeReader {
+  /** Depth inside the code: 1 is the `<Code>` element itself. */
+  private depth = 0;
+  private id = '';
+  private names: LocalText[] = [];
+  /** The name being read (its language and text so far), or null. */
+  private name: { lang: string; text: string } | null = null;
+  /** The parent as written so far, or null when the code names none. */
+  private parent: { text: string; ref: string | null; urn: string | null; inUrn: boolean } | null = null;
+  /** Which part of the code is open (a child of `<Code>`), when it is one that is read. */
+  private part: 'name' | 'parent' | null = null;
+
+  /** Whether a code is being read. */
+  get reading(): boolean {
+    return this.depth > 0;
+  }
+
+  /** An element opens: the code itself when none is being read, else a part of it. */
+  open(element: string, attributes: XmlAttributes): void {
+    const depth = ++this.depth;
+    if (depth === 1) {
+      this.id = ownText(attributes.get('id')?.trim() ?? '');
+      this.names = [];
+      this.parent = null;
+    } else if (depth === 2) {
+      this.part = element === 'Name' ? 'name' : element === 'Parent' ? 'parent' : null;
+      if (this.part === 'name') this.name = { lang: attributes.get('lang')?.trim() ?? '', text: '' };
+      else if (this.part === 'parent') this.parent = { text: '', ref: null, urn: null, inUrn: false };
+    } else if (depth === 3 && this.part === 'parent' && this.parent) {
+      const id = element === 'Ref' ? attributes.get('id') : undefined;
+      if (id !== undefined) this.parent.ref ??= ownText(id);
+      this.parent.inUrn = element === 'URN' && this.parent.urn === null;
+      if (this.parent.inUrn) this.parent.urn = '';
+    }
+  }
+
+  /** Text directly inside a name, the parent, or the parent's URN; any other is not read. */
+  text(text: string): void {
+    if (this.depth === 2) {
+      if (this.part === 'name' && this.name) this.name.text += text;
+      else if (this.part === 'parent' && this.parent) this.parent.text += text;
+    } else if (this.depth === 3 && this.parent?.inUrn) this.parent.urn += text;
+  }
+
+  /** An element closes; the code is given back when it is the code's own. */
+  close(): CodeInfo | null {
+    const depth = this.depth--;
+    if (depth === 3 && this.parent) this.parent.inUrn = false;
+    if (depth === 2) {
+      if (this.part === 'name' && this.name) {
+        const value = this.name.text.trim();
+        if (value !== '') this.names.push({ lang: language(ownText(this.name.lang)), value: ownText(value) });
+        this.name = null;
+      }
+      this.part = null;
+    }
+    if (depth !== 1) return null;
+    return { id: this.id, names: this.names, parent: this.parentId() };
+  }
+
+  /** The parent's id: a 2.1 reference's, a URN's item (or the artefact it names), else its text. */
+  private parentId(): string | null {
+    const parent = this.parent;
+    if (!parent) return null;
+    if (parent.ref !== null) return parent.ref;
+    const own = parent.text.trim();
+    const urn = parent.urn === null ? own : parent.urn.trim();
+    const parsed = urn === '' ? null : parseUrn(urn);
+    if (parsed) return ownText(parsed.item ?? parsed.id);
+    return own === '' ? null : ownText(own);
+  }
+}
