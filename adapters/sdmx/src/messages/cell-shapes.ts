@@ -24,7 +24,8 @@ const newNode = (): Node => ({ next: new Map(), shape: null });
 
 /**
  * The shapes of observations read into maps of cells (SDMX-ML), shared through a trie keyed by
- * the cells in map order, under one root per key order. A cell without a label of its own is
+ * the cells in map order, under one root per key order, each walk stepping along the last one's
+ * nodes for as long as it repeats its cells. A cell without a label of its own is
  * keyed (and shown) as the context's shared cell for its code, so fresh cells with equal codes
  * share too; time and measure are left out, as they differ from one observation to the next.
  */
@@ -36,6 +37,17 @@ export class CellShapes {
   private readonly walkedIds: string[] = [];
   private node: Node = newNode();
   private count = 0;
+  /**
+   * The last walk, by position: the cell given and the node reached. Observations mostly repeat
+   * the cells before theirs (a series' key, then what changes last), so while they do, the walk
+   * steps along the last one's nodes without looking up a cell. `walked` and `walkedIds` hold the
+   * same positions' cells, which a repeated prefix leaves as they were.
+   */
+  private readonly lastGiven: CodedValue[] = [];
+  private readonly lastNodes: Node[] = [];
+  private lastRoot: Root | null = null;
+  /** Whether every position walked so far repeats the last walk. */
+  private repeating = false;
 
   constructor(private readonly ctx: DataContext) {}
 
@@ -44,6 +56,8 @@ export class CellShapes {
     const root = this.root(order);
     this.node = root;
     this.count = 0;
+    this.repeating = root === this.lastRoot;
+    this.lastRoot = root;
     for (const [id, given] of values) this.visit(root, id, over?.get(id) ?? given);
     if (over)
       for (let i = 0; i < over.size; i++) {
@@ -57,15 +71,23 @@ export class CellShapes {
   private visit(root: Root, id: string, given: CodedValue): void {
     const { ctx } = this;
     if ((root.skipTime && id === ctx.timeId) || (root.skipMeasure && id === ctx.measureId)) return;
+    const at = this.count++;
+    if (this.repeating && this.lastGiven[at] === given && this.walkedIds[at] === id) {
+      this.node = this.lastNodes[at] as Node;
+      return;
+    }
+    this.repeating = false;
     const cell = given.label !== null ? given : ctx.cell(id, given.code);
-    this.walked[this.count] = cell;
-    this.walkedIds[this.count++] = id;
+    this.walked[at] = cell;
+    this.walkedIds[at] = id;
     let next = this.node.next.get(cell);
     if (next === undefined) {
       next = newNode();
       this.node.next.set(cell, next);
     }
     this.node = next;
+    this.lastGiven[at] = given;
+    this.lastNodes[at] = next;
   }
 
   private root(order: readonly string[]): Root {

@@ -14,7 +14,8 @@ export class CodeReader {
   /** Depth inside the code: 1 is the `<Code>` element itself. */
   private depth = 0;
   private id = '';
-  private names: LocalText[] = [];
+  /** The names read so far, reused from code to code: what is kept is a copy of its exact size. */
+  private readonly names: LocalText[] = [];
   /** The name being read (its language and text so far), or null. */
   private name: { lang: string; text: string } | null = null;
   /** The parent as written so far, or null when the code names none. */
@@ -32,7 +33,7 @@ export class CodeReader {
     const depth = ++this.depth;
     if (depth === 1) {
       this.id = ownText(attributes.get('id')?.trim() ?? '');
-      this.names = [];
+      this.names.length = 0;
       this.parent = null;
     } else if (depth === 2) {
       this.part = element === 'Name' ? 'name' : element === 'Parent' ? 'parent' : null;
@@ -67,7 +68,8 @@ export class CodeReader {
       this.part = null;
     }
     if (depth !== 1) return null;
-    return { id: this.id, names: this.names, parent: this.parentId() };
+    // A list grown by pushing keeps room for 16 more; tens of thousands of codes would keep it all.
+    return { id: this.id, names: this.names.slice(), parent: this.parentId() };
   }
 
   /** The parent's id: a 2.1 reference's, a URN's item (or the artefact it names), else its text. */
