@@ -46,7 +46,15 @@ describe('gatherAttributes', () => {
   });
 
   it('refuses an attribute written twice, a namespace declaration too, as saxes does', () => {
-    for (const xml of ['<a x="1" x="2"/>', '<a xmlns:p="u" xmlns:p="v"/>', '<a p:x="1" p:x="1"/>'])
+    for (const xml of [
+      '<a x="1" x="2"/>',
+      '<a xmlns:p="u" xmlns:p="v"/>',
+      '<a p:x="1" p:x="1"/>',
+      // After an element with the same names in the same order, or with more of them.
+      '<r><a x="1" y="2"/><a x="1" y="2" x="3"/></r>',
+      '<r><a x="1" y="2" z="3"/><a x="1" x="2"/></r>',
+      '<r><a x="1" y="2" z="3"/><a x="1" y="2" y="3"/></r>',
+    ])
       for (const way of ['direct', 'event'] as const) {
         const parser = new SaxesParser({ xmlns: false });
         gatherAttributes(parser, new XmlAttributes(), way);

@@ -44,31 +44,59 @@ function declaresNamespace(name: string): boolean {
 export class XmlAttributes {
   private readonly names: string[] = [];
   private readonly values: string[] = [];
-  /** Every attribute name as written, namespace declarations too: a name written twice is malformed XML. */
+  /**
+   * Every attribute name as written, namespace declarations too (a name written twice is malformed
+   * XML), left in place from one element to the next until overwritten.
+   */
   private readonly written: string[] = [];
+  /** The local name of each written one (null for a namespace declaration), likewise left in place. */
+  private readonly writtenLocals: Array<string | null> = [];
   private writtenCount = 0;
+  /** How many names the last element had: they were distinct. */
+  private lastWrittenCount = 0;
+  /** Whether this element's names so far are the last element's, in the same order. */
+  private repeating = false;
   length = 0;
 
   /** Empties the list for the next element. */
   clear(): void {
     this.length = 0;
+    this.lastWrittenCount = this.writtenCount;
     this.writtenCount = 0;
+    this.repeating = true;
   }
 
   /** Empties the list and lets go of every string it held (they may be views into a message). */
   release(): void {
     this.clear();
+    this.lastWrittenCount = 0;
     this.names.length = 0;
     this.values.length = 0;
     this.written.length = 0;
+    this.writtenLocals.length = 0;
   }
 
-  /** Adds an attribute as the parser gives it (prefixed name); false when the element already has one so named. */
+  /**
+   * Adds an attribute as the parser gives it (prefixed name); false when the element already has
+   * one so named. Elements of a message mostly repeat the names of the one before, in order: while
+   * they do, a name is distinct from those before it as the last element's was, and needs no scan,
+   * and its local name is the very string the last element's had, so that readers comparing names
+   * from one element to the next compare references, not characters.
+   */
   add(name: string, value: string): boolean {
-    for (let i = 0; i < this.writtenCount; i++) if (this.written[i] === name) return false;
-    this.written[this.writtenCount++] = name;
-    if (declaresNamespace(name)) return true;
-    this.names[this.length] = localName(name);
+    const at = this.writtenCount++;
+    let local: string | null;
+    if (this.repeating && at < this.lastWrittenCount && this.written[at] === name)
+      local = this.writtenLocals[at] as string | null;
+    else {
+      this.repeating = false;
+      for (let i = 0; i < at; i++) if (this.written[i] === name) return false;
+      local = declaresNamespace(name) ? null : localName(name);
+      this.written[at] = name;
+      this.writtenLocals[at] = local;
+    }
+    if (local === null) return true;
+    this.names[this.length] = local;
     this.values[this.length++] = value;
     return true;
   }
