@@ -39,9 +39,9 @@ export class GenericReader {
     const parent = path[path.length - 2];
     switch (name) {
       case 'Value': {
-        const id = attributes.get('id')?.trim();
+        const id = attributes.get('id');
         if (this.target === null || id === undefined) return;
-        const code = attributes.get('value')?.trim() ?? '';
+        const code = attributes.get('value') ?? '';
         if (this.target === this.obsCells) this.obsCells.setCode(this.ctx, id, code);
         else this.target.set(id, cellOf(this.ctx, id, code));
         if (parent === 'ObsKey' && this.inObs) this.obsKeyIds?.add(id);
@@ -64,7 +64,7 @@ export class GenericReader {
           });
         return;
       case 'ObsValue':
-        if (this.inObs) this.published = valueText(attributes.get('value')?.trim());
+        if (this.inObs) this.published = valueText(attributes.get('value'));
         return;
       case 'Attributes':
         this.target = this.attributesOf(parent);

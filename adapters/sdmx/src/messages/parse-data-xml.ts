@@ -49,7 +49,7 @@ export async function parseDataXml(xml: string, ctx: DataContext, signal?: Abort
         }
         if (path.length === 3 && path[1] === 'Header' && name === 'Structure') {
           header.structures++;
-          header.atObservation = attributes.get('dimensionAtObservation')?.trim() ?? null;
+          header.atObservation = attributes.get('dimensionAtObservation') ?? null;
           return;
         }
         if (path.length === 2 && name === 'DataSet') {

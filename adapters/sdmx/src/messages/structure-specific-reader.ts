@@ -67,7 +67,7 @@ export class StructureSpecificReader {
       case 'Comp':
         this.comp = {
           into: this.compTarget(parent),
-          id: attributes.get('id')?.trim(),
+          id: attributes.get('id'),
           values: [],
           value: null,
         };
@@ -151,7 +151,7 @@ export class StructureSpecificReader {
         obsNames[at] = id;
         obsPlumbing[at] = PLUMBING.has(id);
       }
-      if (!obsPlumbing[at]) cells.setCode(ctx, id, attributes.valueAt(at).trim());
+      if (!obsPlumbing[at]) cells.setCode(ctx, id, attributes.valueAt(at));
     }
   }
 

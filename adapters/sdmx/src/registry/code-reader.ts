@@ -32,12 +32,12 @@ export class CodeReader {
   open(element: string, attributes: XmlAttributes): void {
     const depth = ++this.depth;
     if (depth === 1) {
-      this.id = ownText(attributes.get('id')?.trim() ?? '');
+      this.id = ownText(attributes.get('id') ?? '');
       this.names.length = 0;
       this.parent = null;
     } else if (depth === 2) {
       this.part = element === 'Name' ? 'name' : element === 'Parent' ? 'parent' : null;
-      if (this.part === 'name') this.name = { lang: attributes.get('lang')?.trim() ?? '', text: '' };
+      if (this.part === 'name') this.name = { lang: attributes.get('lang') ?? '', text: '' };
       else if (this.part === 'parent') this.parent = { text: '', ref: null, urn: null, inUrn: false };
     } else if (depth === 3 && this.part === 'parent' && this.parent) {
       const id = element === 'Ref' ? attributes.get('id') : undefined;
