@@ -22,14 +22,19 @@ export class ObsCells {
     this.size = 0;
   }
 
-  /** Sets a value; one already given keeps its position, as a map's would. */
+  /**
+   * Sets a value; one already given keeps its position, as a map's would. An id the last
+   * observation had at this position keeps the string it had then, so that ids read afresh from
+   * each observation's text are compared by reference further on.
+   */
   set(id: string, cell: CodedValue): void {
-    const at = this.repeats(id) ? -1 : this.indexOf(id);
+    const repeated = this.repeats(id);
+    const at = repeated ? -1 : this.indexOf(id);
     if (at >= 0) {
       this.cells[at] = cell;
       return;
     }
-    this.ids[this.size] = id;
+    if (!repeated) this.ids[this.size] = id;
     this.cells[this.size++] = cell;
   }
 

@@ -13,7 +13,9 @@ const recentLocals: string[] = new Array(RECENT).fill('');
 
 /**
  * `mes:Structure` → `Structure`; the caches keep the hot path free of slicing. What they keep is
- * copied out of the message: a name cut from it would hold the whole message for good.
+ * copied out of the message (a name cut from it would hold the whole message for good), and the
+ * local names are the engine's shared copies of them, which readers' `switch (name)` over literal
+ * names then tells apart by reference.
  */
 export function localName(name: string): string {
   const slot = name.length & (RECENT - 1);
@@ -21,7 +23,7 @@ export function localName(name: string): string {
   if (name.indexOf(':') < 0) return name;
   let known = localNames.get(name);
   if (known === undefined) {
-    known = { name: ownText(name), local: ownText(name.slice(name.indexOf(':') + 1)) };
+    known = { name: ownText(name), local: shared(name.slice(name.indexOf(':') + 1)) };
     if (localNames.size < 4096) localNames.set(known.name, known);
   }
   recentNames[slot] = known.name;
@@ -39,6 +41,11 @@ function trimmed(text: string): string {
   const first = text.charCodeAt(0);
   const end = text.charCodeAt(last);
   return first > 32 && first < 127 && end > 32 && end < 127 ? text : text.trim();
+}
+
+/** The engine's one shared copy of a name, as it keeps for property names and literals. */
+function shared(name: string): string {
+  return Object.keys({ [name]: true })[0] as string;
 }
 
 /** Whether an attribute declares a namespace (`xmlns`, `xmlns:str`) rather than saying something. */
