@@ -1,4 +1,5 @@
 import { feedXml } from '../registry/feed-xml.js';
+import { isSdmxMl3 } from '../registry/sdmx-ml-version.js';
 import type { DataContext } from './data-context.js';
 import { GenericReader } from './generic-data-reader.js';
 import { notData } from './not-data.js';
@@ -32,7 +33,7 @@ export async function parseDataXml(xml: string, ctx: DataContext, signal?: Abort
           const generic = name === 'GenericData' || name === 'GenericTimeSeriesData';
           if (!generic && !/^StructureSpecific(TimeSeries)?Data$/.test(name))
             throw notData('SDMX-ML', `a ${name} message is not a data message`);
-          const v3 = /schemas\/v3_\d\/message/.test(xml.slice(0, 4096));
+          const v3 = isSdmxMl3(xml);
           format = generic
             ? 'sdmx-ml-2.1-generic'
             : v3

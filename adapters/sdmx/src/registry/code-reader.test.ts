@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { parseStructureMessage } from './parse-structure-message.js';
 
 /** The codes of a one-list structure message whose codes are written as given. */
-async function codesOf(codes: string): Promise<unknown[]> {
+async function codesOf(codes: string, messageNamespace = 'm'): Promise<unknown[]> {
   const message = await parseStructureMessage(
-    `<?xml version="1.0"?><mes:Structure xmlns:mes="m" xmlns:str="s" xmlns:com="c"><mes:Header><mes:ID>T</mes:ID></mes:Header>` +
+    `<?xml version="1.0"?><mes:Structure xmlns:mes="${messageNamespace}" xmlns:str="s" xmlns:com="c"><mes:Header><mes:ID>T</mes:ID></mes:Header>` +
       `<mes:Structures><str:Codelists><str:Codelist agencyID="A" id="CL" version="1.0"><com:Name xml:lang="en">List</com:Name>` +
       `${codes}</str:Codelist></str:Codelists></mes:Structures></mes:Structure>`,
   );
@@ -64,9 +64,11 @@ describe('CodeReader', () => {
         Array.from(
           { length: codes },
           (_, i) =>
-            `<str:Code id="A_LONG_CODE_IDENTIFIER_${i}"><com:Name xml:lang="en">The name of code number ${i}, long</com:Name>` +
+            `<str:Code id="A_LONG_CODE_IDENTIFIER_${i}"><com:Name xml:lang="en">The name of code number ${i}, long (код ’${i}’)</com:Name>` +
             `<str:Parent><Ref id="A_LONG_PARENT_IDENTIFIER_${i}"/></str:Parent><com:Description>${padding}</com:Description></str:Code>`,
         ).join(''),
+        // Read as SDMX-ML 3.0, whose namespace is found by a regular expression.
+        'http://www.sdmx.org/resources/sdmxml/schemas/v3_0/message',
       );
     gc();
     const before = process.memoryUsage().heapUsed;

@@ -79,7 +79,8 @@ export class CodeReader {
     if (parent.ref !== null) return parent.ref;
     const own = parent.text.trim();
     const urn = parent.urn === null ? own : parent.urn.trim();
-    const parsed = urn === '' ? null : parseUrn(urn);
+    // Copied first: a regular expression that matches keeps its subject (`RegExp.lastMatch`).
+    const parsed = urn === '' ? null : parseUrn(ownText(urn));
     if (parsed) return ownText(parsed.item ?? parsed.id);
     return own === '' ? null : ownText(own);
   }

@@ -5,6 +5,7 @@ import { parseCodelist, parseConcepts, parseDataflow, parseDataStructure } from 
 import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
 import { parseConstraint } from './parse-constraint.js';
 import { parseHierarchicalCodelist, parseHierarchy } from './parse-hierarchies.js';
+import { isSdmxMl3 } from './sdmx-ml-version.js';
 import type {
   CategorisationInfo,
   CategorySchemeInfo,
@@ -129,7 +130,7 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
     { format: 'SDMX-ML', refuse: notStructure, signal },
   );
   if (!header) throw notStructure();
-  const v3 = /schemas\/v3_\d\/message/.test(xml.slice(0, 4096));
+  const v3 = isSdmxMl3(xml);
   return {
     format: v3 ? 'sdmx-ml-3.0' : 'sdmx-ml-2.1',
     prepared: textOf(header.Prepared),
