@@ -45,11 +45,9 @@ class XmlFeed {
   readonly path: string[] = [];
   /** The attributes of the element being opened, gathered as the parser reads them. */
   readonly attributes = new XmlAttributes();
-  /** How attributes reach the list (see `gatherAttributes`). */
-  readonly gathering: 'direct' | 'event';
 
   constructor() {
-    this.gathering = gatherAttributes(this.parser, this.attributes);
+    gatherAttributes(this.parser, this.attributes);
     this.parser.on('opentag', (tag) => {
       const name = localName(tag.name);
       this.path.push(name);
