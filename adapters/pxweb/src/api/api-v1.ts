@@ -5,7 +5,7 @@ import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { fetchedFrom, parseAnswer } from './parse-answer.js';
 import type { FolderEntry, PxwebApi, TableStructure } from './pxweb-api.js';
 import { encodePath } from './pxweb-ids.js';
-import { readJson, sendPxweb } from './send-pxweb.js';
+import { sendPxweb } from './send-pxweb.js';
 
 const Databases = z.array(z.looseObject({ dbid: z.string(), text: z.string() }));
 const Nodes = z.array(
@@ -37,7 +37,7 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
   const root = `${rt.baseUrl}/${encodeURIComponent(rt.language)}`;
   const get = async (ctx: ToolContext, url: string, ttlMs = rt.ttlMs) => {
     const response = await sendPxweb(ctx, { url, ttlMs });
-    return { body: readJson(response), fetched: fetchedFrom(url, response) };
+    return { body: response.json(), fetched: fetchedFrom(url, response) };
   };
   const databases = async (ctx: ToolContext, ttlMs = rt.ttlMs) => {
     const { body, fetched } = await get(ctx, `${root}/`, ttlMs);
@@ -129,7 +129,7 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
         ...fetchedFrom(url, response),
         // A POST is recorded with its body: the URL alone does not say what was asked.
         query: { language: 'api', text: `POST ${url}\n${JSON.stringify(body)}` },
-        dataset: decodeJsonStat(readJson(response)),
+        dataset: decodeJsonStat(response.json()),
       };
     },
 

@@ -4,7 +4,7 @@ import { decodeJsonStat } from '../json-stat/decode-json-stat.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { fetchedFrom, parseAnswer } from './parse-answer.js';
 import type { FolderEntry, PxwebApi, TableHit } from './pxweb-api.js';
-import { readJson, sendPxweb } from './send-pxweb.js';
+import { sendPxweb } from './send-pxweb.js';
 
 const Folder = z.looseObject({
   folderContents: z.array(
@@ -43,7 +43,7 @@ export function createApiV2(rt: PxwebRuntime): PxwebApi {
   };
   const get = async (ctx: ToolContext, target: string, ttlMs: number) => {
     const response = await sendPxweb(ctx, { url: target, ttlMs });
-    return { body: readJson(response), fetched: fetchedFrom(target, response) };
+    return { body: response.json(), fetched: fetchedFrom(target, response) };
   };
   const tables = async (ctx: ToolContext, params: Record<string, string>, ttlMs = 0) => {
     const { body, fetched } = await get(ctx, url('tables', params), ttlMs);
@@ -121,7 +121,7 @@ export function createApiV2(rt: PxwebRuntime): PxwebApi {
       }
       const target = url(`tables/${encodeURIComponent(tableId)}/data`, params);
       const response = await sendPxweb(ctx, { url: target });
-      return { ...fetchedFrom(target, response), dataset: decodeJsonStat(readJson(response)) };
+      return { ...fetchedFrom(target, response), dataset: decodeJsonStat(response.json()) };
     },
 
     async probe(ctx) {

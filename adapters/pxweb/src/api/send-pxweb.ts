@@ -58,14 +58,3 @@ function mapRefusal(error: unknown): unknown {
   }
   return error;
 }
-
-/** Reads a JSON body, refusing an answer that is not JSON (a proxy page, a maintenance notice). */
-export function readJson(response: HttpResponse): unknown {
-  try {
-    return response.json();
-  } catch {
-    throw new OpenDataError('upstream_error', 'The portal answered with something that is not JSON.', {
-      hint: 'The portal may be in maintenance or behind a proxy page; check api_status and try again later.',
-    });
-  }
-}

@@ -211,3 +211,21 @@ describe('guarded client: refusals', () => {
     expect(response.headers['x-seen-user-agent']).toMatch(/^opendata-mcp\/\d+\.\d+\.\d+/);
   });
 });
+
+describe('guarded client: reading a body as JSON', () => {
+  it('refuses a body that is not JSON as the backend failing, not as a bare SyntaxError', async () => {
+    const response = await client().fetch({ url: `${server.origin}/page` });
+    let thrown: unknown;
+    try {
+      response.json();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({
+      code: 'upstream_error',
+      message: expect.stringContaining('not JSON'),
+      details: { url: `${server.origin}/page` },
+    });
+    expect(response.text()).toBe('seen no credentials');
+  });
+});

@@ -1,5 +1,6 @@
 import { pipeline, type Readable, Transform } from 'node:stream';
 import type { ResourceEntry } from '../cache/resource-cache.js';
+import { OpenDataError } from '../errors/opendata-error.js';
 import type { DownloadResult, HttpRequest, HttpResponse } from './http-types.js';
 
 /** A fully read response, as the metadata cache keeps it. */
@@ -7,7 +8,23 @@ export type Snapshot = Omit<HttpResponse, 'text' | 'json' | 'fromCache'>;
 
 export function materialize(snapshot: Snapshot, fromCache: boolean): HttpResponse {
   const text = () => new TextDecoder().decode(snapshot.body);
-  return { ...snapshot, fromCache, text, json: <T>() => JSON.parse(text()) as T };
+  return { ...snapshot, fromCache, text, json: <T>() => parseJsonBody(text(), snapshot.url) as T };
+}
+
+/**
+ * A body read as JSON. A backend that sends something else (a proxy's HTML page, a maintenance
+ * notice, a body cut short) failed upstream: the caller gets that error, never a bare SyntaxError
+ * that the server could only report as its own fault.
+ */
+function parseJsonBody(text: string, url: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new OpenDataError('upstream_error', 'The backend answered with something that is not JSON.', {
+      hint: 'It may be in maintenance or behind a proxy or bot-check page; check api_status and try again later.',
+      details: { url },
+    });
+  }
 }
 
 function declaredLength(headers: Headers): number | null {
