@@ -1,6 +1,7 @@
 import {
   type Adapter,
   defineTool,
+  instanceIdParam,
   limitParam,
   NextOffsetSchema,
   networkOptionsShape,
@@ -17,9 +18,18 @@ const Row = z.object({ canton: z.string(), year: z.number(), population: z.numbe
 const Text = z.string().nullable();
 const Document = z.object({ license: Text, modified: Text, records: z.array(Row) });
 const CantonCode = z.string().regex(/^[A-Z]{2}$/);
+
+/** The publisher's file, checked: JSON of another shape is the backend failing, not a bug here. */
+function readDocument(body: unknown): z.infer<typeof Document> {
+  const checked = Document.safeParse(body);
+  if (checked.success) return checked.data;
+  throw new OpenDataError('upstream_error', 'The population file is not in the shape it is read in.', {
+    hint: 'The publisher may have changed its format; check api_status.',
+  });
+}
 // Options in the config-file style every adapter shares; `trusted_hosts` and `allowed_hosts` come from core.
 export const PopulationOptionsSchema = z.strictObject({
-  id: z.string().default('population').describe('Instance id.'),
+  id: instanceIdParam('population'),
   url: z.url().describe('Base URL; `<url>/population.json` is read.'),
   ...networkOptionsShape,
 });
@@ -48,7 +58,7 @@ export function createPopulationAdapter(input: z.input<typeof PopulationOptionsS
     annotations: READ_ONLY_OPEN_WORLD,
     async execute({ canton, limit, offset }, ctx) {
       const response = await ctx.http.fetch({ url: documentUrl, signal: ctx.signal, cacheTtlMs: 60_000 });
-      const document = Document.parse(response.json());
+      const document = readDocument(response.json());
       const matches = document.records.filter((r) => r.canton === canton).sort((a, b) => b.year - a.year);
       if (matches.length === 0) {
         const hint = 'Use a two-letter code such as ZH, BE or GE.';
@@ -97,7 +107,7 @@ export function createPopulationAdapter(input: z.input<typeof PopulationOptionsS
     // Without a probe api_status reports the backend unreachable; one cheap read proves it answers.
     async health(ctx) {
       const response = await ctx.http.fetch({ url: documentUrl, signal: ctx.signal });
-      const records = Document.parse(response.json()).records.length;
+      const records = readDocument(response.json()).records.length;
       return { reachable: true, count: { label: 'population records', value: records } };
     },
   };
