@@ -67,6 +67,36 @@ describe('search_all', () => {
     expect(hits.map((h) => h.id)).toEqual(['d']);
   });
 
+  it('offers no next page when a backend filled the page only with hits too weak to list', async () => {
+    // The page size is 2: the weak backend gives 2 (it may have more), all far weaker than the best hit.
+    const weak = adapter('weak', async () => [hit('w1', 'Canton list'), hit('w2', 'Canton codes')]);
+    const strong = adapter('strong', async () => [hit('s1', 'Population résidente par canton')]);
+    const server = createOpenDataServer({ adapters: [weak, strong], logger: silentLogger });
+    const answer = await server.callTool('search_all', { query: 'population résidente canton', limit: 2 });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    expect(answer.hits.map((h: { id: string }) => h.id)).toEqual(['s1']);
+    expect(answer.backends).toEqual([
+      expect.objectContaining({ adapter_id: 'weak', hits: 2, kept: 0 }),
+      expect.objectContaining({ adapter_id: 'strong', hits: 1, kept: 1 }),
+    ]);
+    expect(answer).toMatchObject({ truncated: false, total_matched: 1, next_offset: null });
+    await server.close();
+  });
+
+  it('offers the next page while a backend that filled the page still has hits in the list', async () => {
+    const many = adapter('many', async () => [
+      hit('m1', 'Canton population 1'),
+      hit('m2', 'Canton population 2'),
+    ]);
+    const server = createOpenDataServer({ adapters: [many], logger: silentLogger });
+    const answer = await server.callTool('search_all', { query: 'canton population', limit: 2 });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    expect(answer).toMatchObject({ returned: 2, truncated: true, total_matched: null, next_offset: 2 });
+    await server.close();
+  });
+
   it('keeps the backends order when none of their hits shows a word of the question', async () => {
     const opaque = adapter('opaque', async () => [hit('x1', 'Table 1'), hit('x2', 'Table 2')]);
     const server = createOpenDataServer({ adapters: [opaque], logger: silentLogger });

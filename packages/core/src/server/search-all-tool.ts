@@ -53,9 +53,8 @@ const BackendSchema = z.object({
   status: z
     .enum(['answered', 'failed', 'cannot_search'])
     .describe('"failed": the backend did not answer, so a miss there means nothing.'),
-  hits: z
-    .number()
-    .describe('Hits this backend returned, before hits far weaker than the best were dropped from the list.'),
+  hits: z.number().describe('Hits this backend returned.'),
+  kept: z.number().describe('Of those, hits in the list: the others were far weaker than the best hit.'),
   languages: z
     .array(z.string())
     .nullable()
@@ -171,7 +170,12 @@ export function createSearchAllTool(
           ]
         : ranked;
       const page = ordered.slice(input.offset, wanted);
-      const truncated = ranked.length > wanted || outcomes.some((o) => o.full);
+      const keptOf = (adapterId: string) => ranked.filter((h) => h.adapterId === adapterId).length;
+      // A backend with more to give adds to the list only if its weakest hit so far made it in.
+      const more = outcomes.some(
+        (o) => o.full && ranked.some((h) => h.adapterId === o.adapter_id && h.rank === o.hits.length - 1),
+      );
+      const truncated = ranked.length > wanted || more;
       return {
         data: {
           query: input.query,
@@ -188,7 +192,11 @@ export function createSearchAllTool(
             ...(h.placeCoverage ? { place_coverage: h.placeCoverage } : {}),
             open: h.open,
           })),
-          backends: outcomes.map(({ hits, full: _full, ...o }) => ({ ...o, hits: hits.length })),
+          backends: outcomes.map(({ hits, full: _full, ...o }) => ({
+            ...o,
+            hits: hits.length,
+            kept: keptOf(o.adapter_id),
+          })),
           hint: ranked.length < FEW_HITS ? describeLanguages(outcomes) : null,
           all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
