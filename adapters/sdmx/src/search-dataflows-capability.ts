@@ -1,5 +1,5 @@
 import type { AdapterSearch, SearchHit } from '@opendata-mcp/core';
-import { findIndicators } from './discovery/find-indicators.js';
+import { findIndicators, type IndicatorHit } from './discovery/find-indicators.js';
 import type { SdmxRuntime } from './sdmx-runtime.js';
 import { searchDataflowsTool } from './tools/search-dataflows.js';
 
@@ -8,6 +8,17 @@ import { searchDataflowsTool } from './tools/search-dataflows.js';
  * more when no dataflow title holds the words.
  */
 const INDICATOR_HITS = { besideFlows: 3, alone: 10 };
+
+/**
+ * How sure it is that the flow holds data for the code, said in the hit: a code found only in a
+ * shared code list (UNICEF lists every indicator in each flow's list) often has no data there.
+ */
+const HOLDS: Record<IndicatorHit['evidence'], (flow: string) => string> = {
+  filed_under_flow: (flow) => `Indicator filed under the dataflow ${flow}.`,
+  constraint: (flow) => `Indicator the dataflow ${flow} holds data for, as its constraint says.`,
+  code_list: (flow) =>
+    `Code in the code list of the dataflow ${flow}, which may hold no data for it: check_availability tells.`,
+};
 
 /**
  * An SDMX registry in `search_all`: dataflows whose id, name or description hold every word, and
@@ -47,7 +58,7 @@ export function sdmxSearch(rt: SdmxRuntime): AdapterSearch {
       kind: 'indicator',
       id: hit.code,
       title: hit.label,
-      description: `Indicator of the dataflow ${hit.flow_id} (${hit.flow_name}).`,
+      description: HOLDS[hit.evidence](`${hit.flow_id} (${hit.flow_name})`),
       publisher: rt.agency,
       // Which areas and periods hold data for it: the next question before asking for values.
       open: {
