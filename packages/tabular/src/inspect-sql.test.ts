@@ -49,6 +49,20 @@ describe('inspectSql: DuckDB parse trees from an engine process', () => {
     });
   });
 
+  it('names a keyword written as a bare alias, and keeps the general hint for other syntax errors', async () => {
+    await expect(
+      inspectSql("SELECT string_agg(DISTINCT kind, '|') types FROM data", DEADLINE),
+    ).rejects.toMatchObject({
+      code: 'query_error',
+      message: expect.stringContaining('at or near "types"'),
+      hint: expect.stringMatching(/^"types" is a keyword of DuckDB's SQL: as a name, write AS before it/),
+    });
+    await expect(inspectSql('SELECT count(*) FROM data WHERE', DEADLINE)).rejects.toMatchObject({
+      code: 'query_error',
+      hint: expect.stringMatching(/^Fix the syntax/),
+    });
+  });
+
   it('sends back no tree larger than asked for, however long the statement', async () => {
     const sql = `SELECT ${Array.from({ length: 9_000 }, () => '1').join(',')} FROM data`;
     const { statement } = await inspectSql(sql, { ...DEADLINE, maxTreeChars: 4_096 });

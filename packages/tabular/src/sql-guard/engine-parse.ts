@@ -54,6 +54,21 @@ async function assertOneStatement(connection: DuckDBConnection, sql: string): Pr
 }
 
 /**
+ * The word a syntax error stops at, when it is one of DuckDB's non-reserved keywords: words such
+ * as year, value, types or no read as names everywhere but as a bare alias, where they need AS.
+ */
+async function keywordNear(connection: DuckDBConnection, reason: string): Promise<string | null> {
+  const near = /at or near "([^"]{1,40})"/.exec(reason)?.[1];
+  if (!near) return null;
+  const category = await scalar(
+    connection,
+    "SELECT keyword_category FROM duckdb_keywords() WHERE keyword_name = lower($1) AND keyword_category <> 'reserved'",
+    near,
+  );
+  return category === '' ? null : near;
+}
+
+/**
  * Parses with the engine that will run the query. DuckDB serialises SELECT statements only, so
  * writes, settings, PRAGMA, ATTACH, macros and variables never get a tree to check. The tree is
  * read losslessly: a 19-digit literal must come back exactly as written.
@@ -77,10 +92,14 @@ export async function parseWithEngine(connection: DuckDBConnection, sql: string)
     const reason = result.error_message ?? 'unknown parser error';
     if (NOT_A_SELECT.test(reason)) refuseSql('Only SELECT queries are allowed.', notSelectHint(sql));
     // Not a refusal: DuckDB cannot read it, so nothing ran; the engine's own words say where.
+    const keyword = await keywordNear(connection, reason);
+    const general =
+      'Fix the syntax: double-quote column names with spaces or capitals ("Площа, га"), single-quote strings, ' +
+      'and write AS before an alias that is a reserved word (AS "no").';
     throw new OpenDataError('query_error', `The SQL could not be parsed: ${reason.split('\n')[0]}`, {
-      hint:
-        'Fix the syntax: double-quote column names with spaces or capitals ("Площа, га"), single-quote strings, ' +
-        'and write AS before an alias that is a reserved word (AS "no").',
+      hint: keyword
+        ? `"${keyword}" is a keyword of DuckDB's SQL: as a name, write AS before it (count(*) AS ${keyword}) or double-quote it ("${keyword}").`
+        : general,
     });
   }
   const statements = result.statements ?? [];
