@@ -88,6 +88,17 @@ describe('units through query_results', () => {
     expect(nested.units).toEqual({});
   });
 
+  it('states the unit of a scalar subquery that picks or aggregates a value, and none of a count or ratio', async () => {
+    const answer = await query(
+      { s: series.result_id },
+      "SELECT (SELECT value FROM s WHERE time_period = '1990') AS first_rate, " +
+        '(SELECT median(value) FROM s) AS median_rate, (SELECT count(*) FROM s) AS years, ' +
+        "round(100 * (1 - (SELECT value FROM s WHERE time_period = '2023') / (SELECT value FROM s WHERE time_period = '1990')), 1) AS pct_drop",
+    );
+    expect(answer.rows as unknown[]).toHaveLength(1);
+    expect(answer.units).toEqual({ first_rate: unit, median_rate: unit });
+  });
+
   it('states the unit of each column a star passes on, and none for one it replaces', async () => {
     const answer = await query(
       { m: series.result_id },

@@ -8,6 +8,8 @@ export interface TableUnits {
 }
 
 type Node = Record<string, unknown>;
+/** The kept results a query may read, by the agent's name. */
+type Known = Map<string, TableUnits>;
 
 // Aggregates whose result measures what their one argument does (a count or a variance does not).
 const SAME_UNIT = new Set(['sum', 'avg', 'mean', 'min', 'max', 'median', 'first', 'last', 'any_value']);
@@ -20,10 +22,12 @@ const textOf = (value: unknown): string => (typeof value === 'string' ? value : 
 /**
  * The tables of a FROM clause by the name a query uses for them (alias or own name), or undefined
  * when it reads anything but kept results as they are: a subquery, a CTE, a function, renamed
- * columns. Then no column can be traced, and no unit is stated.
+ * columns. Then no column can be traced, and no unit is stated. A query without FROM reads no
+ * table: only its scalar subqueries can bring a unit.
  */
-function tablesOf(from: unknown, known: Map<string, TableUnits>): Map<string, TableUnits> | undefined {
+function tablesOf(from: unknown, known: Known): Map<string, TableUnits> | undefined {
   const found = new Map<string, TableUnits>();
+  if (isNode(from) && from.type === 'EMPTY') return found;
   const walk = (node: unknown): boolean => {
     if (!isNode(node)) return false;
     if (node.type === 'JOIN') return walk(node.left) && walk(node.right);
@@ -48,8 +52,16 @@ function columnUnit(names: string[], tables: Map<string, TableUnits>): string | 
   return units.size === 1 ? [...units][0] : undefined;
 }
 
-/** The unit an expression keeps: a column as it is, rounded, or one same-unit aggregate of it. */
-function expressionUnit(node: Node, tables: Map<string, TableUnits>): string | undefined {
+/**
+ * The unit an expression keeps: a column as it is, rounded, one same-unit aggregate of it, or a
+ * scalar subquery's one value.
+ */
+function expressionUnit(node: Node, tables: Map<string, TableUnits>, known: Known): string | undefined {
+  if (node.class === 'SUBQUERY') {
+    return node.subquery_type === 'SCALAR' && isNode(node.subquery)
+      ? scalarUnit(node.subquery.node, known)
+      : undefined;
+  }
   if (node.class === 'COLUMN_REF') {
     const names = Array.isArray(node.column_names) ? node.column_names.map(textOf) : [];
     return columnUnit(names, tables);
@@ -59,9 +71,19 @@ function expressionUnit(node: Node, tables: Map<string, TableUnits>): string | u
   const [first, ...rest] = listOf(node.children);
   if (!first) return undefined;
   if (name === 'round' && rest.every((child) => child.class === 'CONSTANT')) {
-    return expressionUnit(first, tables);
+    return expressionUnit(first, tables, known);
   }
-  return SAME_UNIT.has(name) && rest.length === 0 ? expressionUnit(first, tables) : undefined;
+  return SAME_UNIT.has(name) && rest.length === 0 ? expressionUnit(first, tables, known) : undefined;
+}
+
+/** The unit of the one value a scalar subquery gives: its one select item, over kept results alone. */
+function scalarUnit(node: unknown, known: Known): string | undefined {
+  if (!isNode(node) || node.type !== 'SELECT_NODE') return undefined;
+  if (listOf((node.cte_map as Node | undefined)?.map).length > 0) return undefined;
+  const [item, ...more] = listOf(node.select_list);
+  if (!item || more.length > 0 || item.class === 'STAR') return undefined;
+  const tables = tablesOf(node.from_table, known);
+  return tables ? expressionUnit(item, tables, known) : undefined;
 }
 
 /** The units a `*` brings: each column of the tables it covers, under its own name. */
@@ -83,7 +105,7 @@ function starUnits(star: Node, tables: Map<string, TableUnits>): Map<string, str
 /**
  * The unit of each output column of a query over kept results, traced through DuckDB's parse of it:
  * a column passed through (or rounded) keeps its unit, as does SUM/AVG/MIN/MAX/MEDIAN of one
- * column, and a union keeps what both its sides keep; any other expression (a ratio, a sum of two
+ * column or a scalar subquery giving one of those, and a union keeps what both its sides keep; any other expression (a ratio, a sum of two
  * columns, a count) states none, as does every column of a query whose FROM is not kept results
  * alone (subqueries, CTEs, table functions).
  * Never a unit the numbers might not have.
@@ -93,10 +115,10 @@ export function resultUnits(
   outputNames: string[],
   known: TableUnits[],
 ): Record<string, string> {
-  return nodeUnits(statement?.node, outputNames, known);
+  return nodeUnits(statement?.node, outputNames, new Map(known.map((t) => [t.name, t])));
 }
 
-function nodeUnits(node: unknown, outputNames: string[], known: TableUnits[]): Record<string, string> {
+function nodeUnits(node: unknown, outputNames: string[], known: Known): Record<string, string> {
   if (!isNode(node) || listOf((node.cte_map as Node | undefined)?.map).length > 0) return {};
   if (node.type === 'SET_OPERATION_NODE') {
     // Rows of a union come from either side: a column keeps a unit both sides give it.
@@ -105,7 +127,7 @@ function nodeUnits(node: unknown, outputNames: string[], known: TableUnits[]): R
     return Object.fromEntries(Object.entries(left).filter(([name, unit]) => right[name] === unit));
   }
   if (node.type !== 'SELECT_NODE') return {};
-  const tables = tablesOf(node.from_table, new Map(known.map((t) => [t.name, t])));
+  const tables = tablesOf(node.from_table, known);
   if (!tables) return {};
   const select = listOf(node.select_list);
   const stars = select.filter((item) => item.class === 'STAR');
@@ -116,14 +138,14 @@ function nodeUnits(node: unknown, outputNames: string[], known: TableUnits[]): R
   const unitByName = new Map<string, string | undefined>();
   if (stars.length === 0 && select.length === outputNames.length) {
     select.forEach((item, i) => {
-      unitByName.set(outputNames[i] ?? '', expressionUnit(item, tables));
+      unitByName.set(outputNames[i] ?? '', expressionUnit(item, tables, known));
     });
   } else {
     for (const star of stars) for (const [name, unit] of starUnits(star, tables)) unitByName.set(name, unit);
     for (const item of select.filter((s) => s.class !== 'STAR')) {
       const names = Array.isArray(item.column_names) ? item.column_names.map(textOf) : [];
       const name = textOf(item.alias) || (item.class === 'COLUMN_REF' ? (names.at(-1) ?? '') : '');
-      unitByName.set(name, name ? expressionUnit(item, tables) : undefined);
+      unitByName.set(name, name ? expressionUnit(item, tables, known) : undefined);
     }
   }
   const units: Record<string, string> = {};
