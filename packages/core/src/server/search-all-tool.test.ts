@@ -75,7 +75,7 @@ describe('search_all', () => {
     const answer = await server.callTool('search_all', { query: 'population résidente canton', limit: 2 });
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
-    expect(answer.hits.map((h: { id: string }) => h.id)).toEqual(['s1']);
+    expect((answer.hits as Array<{ id: string }>).map((h) => h.id)).toEqual(['s1']);
     expect(answer.backends).toEqual([
       expect.objectContaining({ adapter_id: 'weak', hits: 2, kept: 0 }),
       expect.objectContaining({ adapter_id: 'strong', hits: 1, kept: 1 }),
