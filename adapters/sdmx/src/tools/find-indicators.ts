@@ -20,8 +20,8 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
     description:
       `Start here for a statistic. Finds indicators by words in every dataflow of the ${rt.title} ` +
       'registry (code lists and flow titles). Each hit has the ' +
-      'indicator code and label, its flow_id (evidence: filed_under_flow and constraint are strong, ' +
-      'code_list weak) and its unit when known: pass flow_id and the code or label to ' +
+      'indicator code and label, its flow_id (with evidence that it holds data) and its unit when known: ' +
+      'pass flow_id and the code or label to ' +
       'get_indicator_value, get_indicator_table or get_indicator_series. flows lists flows whose titles ' +
       'match.',
     input: z
@@ -52,7 +52,12 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
           flow_id: z.string(),
           flow_name: z.string(),
           dimension: z.string().describe('The flow dimension the code belongs to.'),
-          evidence: z.enum(['filed_under_flow', 'constraint', 'code_list']),
+          evidence: z
+            .enum(['filed_under_flow', 'constraint', 'code_list'])
+            .describe(
+              'filed_under_flow, constraint: the flow holds data for the code. code_list: the code is only in ' +
+                'the list the flow draws on, which often spans more than it holds: check_availability first.',
+            ),
           other_flows: z.number().describe('Further flows whose code lists hold the code.'),
           unit: LabelledSchema.nullable(),
           matched_words: z
