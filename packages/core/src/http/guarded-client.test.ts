@@ -224,7 +224,7 @@ describe('guarded client: reading a body as JSON', () => {
     expect(thrown).toMatchObject({
       code: 'upstream_error',
       message: expect.stringContaining('not JSON'),
-      details: { url: `${server.origin}/page` },
+      details: { status: 200, host: server.hostPort },
     });
     expect(response.text()).toBe('seen no credentials');
   });

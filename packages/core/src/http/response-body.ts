@@ -8,7 +8,7 @@ export type Snapshot = Omit<HttpResponse, 'text' | 'json' | 'fromCache'>;
 
 export function materialize(snapshot: Snapshot, fromCache: boolean): HttpResponse {
   const text = () => new TextDecoder().decode(snapshot.body);
-  return { ...snapshot, fromCache, text, json: <T>() => parseJsonBody(text(), snapshot.url) as T };
+  return { ...snapshot, fromCache, text, json: <T>() => parseJsonBody(text(), snapshot) as T };
 }
 
 /**
@@ -16,13 +16,15 @@ export function materialize(snapshot: Snapshot, fromCache: boolean): HttpRespons
  * notice, a body cut short) failed upstream: the caller gets that error, never a bare SyntaxError
  * that the server could only report as its own fault.
  */
-function parseJsonBody(text: string, url: string): unknown {
+function parseJsonBody(text: string, { status, url }: Snapshot): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new OpenDataError('upstream_error', 'The backend answered with something that is not JSON.', {
+    // Named by host, as every upstream error is: a full URL may carry a key in its query.
+    const { host } = new URL(url);
+    throw new OpenDataError('upstream_error', `${host} answered with something that is not JSON.`, {
       hint: 'It may be in maintenance or behind a proxy or bot-check page; check api_status and try again later.',
-      details: { url },
+      details: { status, host },
     });
   }
 }
