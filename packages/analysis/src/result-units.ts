@@ -105,9 +105,9 @@ function starUnits(star: Node, tables: Map<string, TableUnits>): Map<string, str
 /**
  * The unit of each output column of a query over kept results, traced through DuckDB's parse of it:
  * a column passed through (or rounded) keeps its unit, as does SUM/AVG/MIN/MAX/MEDIAN of one
- * column or a scalar subquery giving one of those, and a union keeps what both its sides keep; any other expression (a ratio, a sum of two
- * columns, a count) states none, as does every column of a query whose FROM is not kept results
- * alone (subqueries, CTEs, table functions).
+ * column or a scalar subquery giving one of those, and a union keeps what both its sides keep; any
+ * other expression (a ratio, a sum of two columns, a count) states none, as does every column of a
+ * query whose FROM is not kept results alone (subqueries, CTEs, table functions).
  * Never a unit the numbers might not have.
  */
 export function resultUnits(
