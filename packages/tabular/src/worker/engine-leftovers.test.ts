@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTable } from '../open-table.js';
 import { TEST_LIMITS } from '../test-support.js';
 import { stopSpareEngine } from './engine-pool.js';
-import { ENGINE_DIR_PREFIX } from './spawn-engine.js';
+import { ENGINE_DIR_PREFIX } from './engine-dir.js';
 
 // Engine processes and loads run in a private temporary folder of this file's own.
 let dir: string;

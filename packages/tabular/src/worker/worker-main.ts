@@ -14,13 +14,18 @@ import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
 import { inspectHere } from './inspect-here.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
-import { ENGINE_DIR_PREFIX } from './spawn-engine.js';
+import { ENGINE_DIR_PREFIX } from './engine-dir.js';
+
+// Temporary files go to this process's own directory. Set here, once its modules are loaded, rather than
+// in the environment it starts with: run from the sources, the TypeScript loader keys its compile
+// cache on TMPDIR as the process boots, and a fresh directory would have it compile every module again.
+const ownDir = basename(process.cwd()).startsWith(ENGINE_DIR_PREFIX);
+if (ownDir) process.env.TMPDIR = process.cwd();
 
 // Without the server there is nobody to answer: die at once, even inside a native call. The server
 // cannot remove this process's directory any more (its temporary files included): do it first.
 process.on('disconnect', () => {
-  const dir = process.cwd();
-  if (basename(dir).startsWith(ENGINE_DIR_PREFIX)) rmSync(dir, { recursive: true, force: true });
+  if (ownDir) rmSync(process.cwd(), { recursive: true, force: true });
   process.kill(process.pid, 'SIGKILL');
 });
 
