@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTable } from '../open-table.js';
 import { TEST_LIMITS } from '../test-support.js';
-import { stopSpareEngine } from './engine-pool.js';
 import { ENGINE_DIR_PREFIX } from './engine-dir.js';
+import { stopSpareEngine } from './engine-pool.js';
 
 // Engine processes and loads run in a private temporary folder of this file's own.
 let dir: string;

@@ -12,9 +12,9 @@ import { openLocalRecords } from '../local/open-local-records.js';
 import { openLocalTable } from '../local/open-local-table.js';
 import { openLocalTables } from '../local/open-local-tables.js';
 import type { TableDescription, TableSession } from '../table-session.js';
+import { ENGINE_DIR_PREFIX } from './engine-dir.js';
 import { inspectHere } from './inspect-here.js';
 import type { WireError, WorkerReady, WorkerReply, WorkerRequest } from './protocol.js';
-import { ENGINE_DIR_PREFIX } from './engine-dir.js';
 
 // Temporary files go to this process's own directory. Set here, once its modules are loaded, rather than
 // in the environment it starts with: run from the sources, the TypeScript loader keys its compile
