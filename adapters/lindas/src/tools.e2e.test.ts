@@ -349,6 +349,54 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(refused.body.error.code).toBe('invalid_input');
   });
 
+  it('query_cube_observations reads only the latest period the filters match with latest_period', async () => {
+    const all = rowsOf(
+      (await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 500 })).body,
+    );
+    const newest = (rows: Array<Record<string, unknown>>) =>
+      rows
+        .map((o) => String(o.Datum))
+        .sort()
+        .at(-1);
+    const latest = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      limit: 500,
+      latest_period: true,
+    });
+    expect(latest.body.latest_period).toBe(newest(all));
+    expect(asNumbers(rowsOf(latest.body))).toEqual(asNumbers(all.filter((o) => o.Datum === newest(all))));
+    // Within a filter, the latest period of what it matches; the period bounds narrow it too.
+    const region = 'Dorneck / Thierstein (SO)';
+    const inRegion = all.filter((o) => o.Warnregion === region && String(o.Datum) < '2026-07-14');
+    const bounded = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      latest_period: true,
+      end_period: '2026-07-13',
+      filters: { Warnregion: region },
+    });
+    expect(bounded.body.latest_period).toBe(newest(inRegion));
+    expect(asNumbers(rowsOf(bounded.body))).toEqual(
+      asNumbers(inRegion.filter((o) => o.Datum === newest(inRegion))),
+    );
+    const none = await session.call('query_cube_observations', {
+      cube_id: WALDBRAND,
+      latest_period: true,
+      start_period: '2030',
+    });
+    expect(none.body).toMatchObject({ ok: true, returned: 0, latest_period: null });
+  });
+
+  it('refuses the period options on a cube without a date or year key, naming the option', async () => {
+    for (const option of [{ latest_period: true }, { start_period: '2020' }]) {
+      const refused = await session.call('query_cube_observations', { cube_id: NOISE, ...option });
+      expect(refused.body.error).toMatchObject({
+        code: 'invalid_input',
+        message: expect.stringContaining(Object.keys(option)[0] as string),
+        hint: expect.stringContaining('list_dimension_values'),
+      });
+    }
+  });
+
   it('reads the old names cube_uri and the filter list for one release, and says so', async () => {
     const old = await session.call('query_cube_observations', {
       cube_uri: WALDBRAND,

@@ -12,6 +12,11 @@ export interface ObservationQueryInput {
   resolveLabels: boolean;
   /** Graph patterns on `?obs` from `filterPattern`, applied before paging. */
   filterPatterns: string[];
+  /**
+   * A temporal key dimension's path: only observations at the latest value it takes among those
+   * the filters match are read.
+   */
+  latestOf?: string;
 }
 
 /**
@@ -22,6 +27,8 @@ export interface ObservationQueryInput {
  */
 export function observationQuery(input: ObservationQueryInput): string {
   const cube = iri(input.cubeUri, 'cube IRI');
+  const matched = [`${cube} cube:observationSet/cube:observation ?obs .`, ...input.filterPatterns];
+  if (input.latestOf) matched.push(...latestPatterns(input.latestOf, matched));
   const columns = input.dimensions.map((d, i) => {
     const value = `?obs ${iri(d.path, 'dimension path')} ?v${i} .`;
     const label =
@@ -34,10 +41,25 @@ export function observationQuery(input: ObservationQueryInput): string {
   return `${PREFIXES}
 SELECT ?obs ${projected} WHERE {
   { SELECT ?obs WHERE {
-      ${cube} cube:observationSet/cube:observation ?obs .
-      ${input.filterPatterns.join('\n      ')}
+      ${matched.join('\n      ')}
     } ORDER BY ?obs LIMIT ${input.limit + 1} OFFSET ${input.offset} }
 ${columns.join('\n')}
 }
 ORDER BY ?obs`;
+}
+
+/**
+ * Keeps the observations at the latest value of a temporal dimension: the maximum is taken in a
+ * subquery over the same matched observations (its variables are its own, so the patterns are
+ * written again as they are), then required of each observation.
+ */
+function latestPatterns(path: string, matched: string[]): string[] {
+  const dimension = iri(path, 'dimension path');
+  return [
+    `{ SELECT (MAX(?period) AS ?latest) WHERE {
+        ${matched.join('\n        ')}
+        ?obs ${dimension} ?period .
+      } }`,
+    `?obs ${dimension} ?latest .`,
+  ];
 }

@@ -5,9 +5,31 @@ import type { ObservationFilter } from './observation-filter.js';
 const TEMPORAL = /#(date|dateTime|gYear|gYearMonth)$/;
 
 /**
+ * The cube's one temporal key dimension (a date, date-time, year or year-month literal), which the
+ * period options read; a cube with none or several is refused, naming the option asked for.
+ */
+export function temporalKey(dimensions: NamedDimension[], option: string): NamedDimension {
+  const temporal = dimensions.filter((d) => d.role === 'key' && d.datatype && TEMPORAL.test(d.datatype));
+  if (temporal.length !== 1) {
+    throw new OpenDataError(
+      'invalid_input',
+      temporal.length === 0
+        ? `This cube has no date or year key dimension for ${option} to read.`
+        : `This cube has several time dimensions (${temporal.map((d) => d.name).join(', ')}): ${option} cannot tell which to read.`,
+      {
+        hint:
+          'Filter the period dimension directly: {"<dimension>": "<value>"} (list_dimension_values gives ' +
+          'its values), or {"<dimension>": {"gte": "2020-01-01"}} on a date.',
+      },
+    );
+  }
+  return temporal[0] as NamedDimension;
+}
+
+/**
  * `start_period` / `end_period` (the SDMX-style period range, docs/VOCABULARY.md) as comparisons on
  * the cube's one temporal key dimension, the period widened to its first or last day so that
- * "2020" includes every date of 2020. A cube with no or several temporal keys is refused by name.
+ * "2020" includes every date of 2020.
  */
 export function periodFilters(
   dimensions: NamedDimension[],
@@ -15,17 +37,10 @@ export function periodFilters(
   end: string | undefined,
 ): ObservationFilter[] {
   if (!start && !end) return [];
-  const temporal = dimensions.filter((d) => d.role === 'key' && d.datatype && TEMPORAL.test(d.datatype));
-  if (temporal.length !== 1) {
-    throw new OpenDataError(
-      'invalid_input',
-      temporal.length === 0
-        ? 'This cube has no date or year key dimension, so start_period and end_period do not apply.'
-        : `This cube has several time dimensions (${temporal.map((d) => d.name).join(', ')}).`,
-      { hint: 'Filter the dimension you mean with filters, e.g. {"<dimension>": {"gte": "2020-01-01"}}.' },
-    );
-  }
-  const dimension = temporal[0] as NamedDimension;
+  const dimension = temporalKey(
+    dimensions,
+    start && end ? 'start_period and end_period' : start ? 'start_period' : 'end_period',
+  );
   const kind = /#(\w+)$/.exec(dimension.datatype ?? '')?.[1] ?? 'date';
   const filters: ObservationFilter[] = [];
   if (start) filters.push({ dimension: dimension.path, op: '>=', value: bound(start, 'first', kind) });

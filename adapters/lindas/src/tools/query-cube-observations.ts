@@ -15,7 +15,7 @@ import { measureUnits } from '../cube/measure-units.js';
 import { filterPattern, filterPatterns, ObservationFilterSchema } from '../cube/observation-filter.js';
 import { observationQuery } from '../cube/observation-query.js';
 import { foldObservations } from '../cube/observation-rows.js';
-import { periodFilters } from '../cube/period-filters.js';
+import { periodFilters, temporalKey } from '../cube/period-filters.js';
 import { pickLabel } from '../language.js';
 import type { LindasRuntime } from '../lindas-runtime.js';
 import { lindasSource } from '../lindas-source.js';
@@ -33,7 +33,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       'or IRIs; numbers or dates for literal dimensions). A decimal too precise for a double stays text; ' +
       'cube:Undefined is null (see undefined_values). A value its dimension lacks is refused ' +
       '(invalid_input) with close values. When truncated, call again with offset = next_offset. For ' +
-      'aggregations or joins across cubes use run_sparql.',
+      'aggregations or joins across cubes use run_sparql. For the newest value, set latest_period.',
     input: z
       .object({
         cube_id: CubeIdSchema,
@@ -62,6 +62,13 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           .max(10)
           .optional()
           .describe('Last period wanted, inclusive: "2020" ends on 2020-12-31 (default: open).'),
+        latest_period: z
+          .boolean()
+          .default(false)
+          .describe(
+            'Only the observations of the most recent period among those the filters and period bounds match ' +
+              '(default false). A series whose data ends earlier is left out; filter to the series you mean.',
+          ),
         columns: z
           .array(z.string().max(500))
           .max(50)
@@ -117,6 +124,13 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       offset: z.number(),
       next_offset: z.number().nullable().describe('Offset of the next page when truncated, else null.'),
       total_matched: z.null().describe('Always null: counting every observation would cost a full scan.'),
+      latest_period: z
+        .string()
+        .nullable()
+        .optional()
+        .describe(
+          'With latest_period: the period read, as the time dimension gives it; null when nothing matched.',
+        ),
       labels_resolved: z.boolean(),
       filters_applied: z
         .number()
@@ -135,6 +149,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       const { description, cacheHit } = await loadCubeDescription(ctx, rt.endpoint, input.cube_id);
       const dimensions = nameDimensions(description, language);
       const periods = periodFilters(dimensions, input.start_period, input.end_period);
+      const latestOf = input.latest_period ? temporalKey(dimensions, 'latest_period') : null;
       const checked = await checkFilterValues(
         ctx,
         rt.endpoint,
@@ -155,6 +170,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
         offset: input.offset,
         resolveLabels: input.resolve_labels,
         filterPatterns: filterPatternList,
+        ...(latestOf ? { latestOf: latestOf.path } : {}),
       });
       const answer = await selectRows(ctx, rt.endpoint, query);
       const folded = foldObservations(
@@ -186,6 +202,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           offset: input.offset,
           next_offset: truncated ? input.offset + returned : null,
           total_matched: null,
+          ...(latestOf ? { latest_period: latestValue(folded.rows, latestOf.name) } : {}),
           labels_resolved: input.resolve_labels,
           filters_applied: filterPatternList.length,
           sparql_requests: (cacheHit ? 1 : 2) + checked.sent,
@@ -200,4 +217,10 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       };
     },
   });
+}
+
+/** The period the rows share when only the latest was read: a date or year, as the cube gives it. */
+function latestValue(rows: Array<Record<string, unknown>>, dimension: string): string | null {
+  const value = rows[0]?.[dimension];
+  return value === undefined || value === null ? null : String(value);
 }
