@@ -31,9 +31,8 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       "Reads a cube's data points as a table: columns once, rows as arrays, one-value dimensions once " +
       'in fixed, coded values as labels in the chosen language. Filters run in the SPARQL store (labels ' +
       'or IRIs; numbers or dates for literal dimensions). A decimal too precise for a double stays text; ' +
-      'cube:Undefined is null (see undefined_values). A value its dimension lacks is refused ' +
-      '(invalid_input) with close values. When truncated, call again with offset = next_offset. For ' +
-      'aggregations or joins across cubes use run_sparql. For the newest value, set latest_period.',
+      'cube:Undefined is null. A value its dimension lacks is refused with close values. ' +
+      'Page with offset = next_offset. For aggregations or joins across cubes use run_sparql.',
     input: z
       .object({
         cube_id: CubeIdSchema,
@@ -51,7 +50,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           .min(0)
           .max(10_000_000)
           .default(0)
-          .describe('Observations to skip, for paging (default 0).'),
+          .describe('Observations to skip (default 0).'),
         start_period: z
           .string()
           .max(10)
@@ -62,13 +61,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           .max(10)
           .optional()
           .describe('Last period wanted, inclusive: "2020" ends on 2020-12-31 (default: open).'),
-        latest_period: z
-          .boolean()
-          .default(false)
-          .describe(
-            'Only the observations of the most recent period among those the filters and period bounds match ' +
-              '(default false). A series whose data ends earlier is left out; filter to the series you mean.',
-          ),
+        latest_period: z.boolean().default(false).describe('Only the newest period matched (default false).'),
         columns: z
           .array(z.string().max(500))
           .max(50)
@@ -112,25 +105,16 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       observation_uris: z
         .array(z.string())
         .optional()
-        .describe('The IRI of each observation, in the order of rows; only with include_observation_uris.'),
+        .describe("Each row's observation IRI; only with include_observation_uris."),
       undefined_values: z
         .array(z.object({ row: z.number().describe('0-based index into rows.'), dimension: z.string() }))
-        .describe('Cells the portal marks cube:Undefined (returned as null, not as a number).'),
-      unlabelled_codes: z
-        .number()
-        .describe('Coded values left as IRIs because the portal gives them no label.'),
+        .describe('Cells the portal marks cube:Undefined (null in rows).'),
+      unlabelled_codes: z.number().describe('Coded values left as IRIs (the portal gives no label).'),
       returned: z.number(),
       truncated: z.boolean().describe('True when more observations exist after this page.'),
       offset: z.number(),
       next_offset: z.number().nullable().describe('Offset of the next page when truncated, else null.'),
       total_matched: z.null().describe('Always null: counting every observation would cost a full scan.'),
-      latest_period: z
-        .string()
-        .nullable()
-        .optional()
-        .describe(
-          'With latest_period: the period read, as the time dimension gives it; null when nothing matched.',
-        ),
       labels_resolved: z.boolean(),
       filters_applied: z
         .number()
@@ -138,7 +122,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       sparql_requests: z
         .number()
         .describe(
-          'SPARQL requests this call sent: 1 when the structure was cached, else 2, and one per filtered code list not yet checked.',
+          'SPARQL requests sent: 1 with the structure cached, else 2, plus one per filtered code list not yet checked.',
         ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
@@ -202,7 +186,6 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           offset: input.offset,
           next_offset: truncated ? input.offset + returned : null,
           total_matched: null,
-          ...(latestOf ? { latest_period: latestValue(folded.rows, latestOf.name) } : {}),
           labels_resolved: input.resolve_labels,
           filters_applied: filterPatternList.length,
           sparql_requests: (cacheHit ? 1 : 2) + checked.sent,
@@ -217,10 +200,4 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       };
     },
   });
-}
-
-/** The period the rows share when only the latest was read: a date or year, as the cube gives it. */
-function latestValue(rows: Array<Record<string, unknown>>, dimension: string): string | null {
-  const value = rows[0]?.[dimension];
-  return value === undefined || value === null ? null : String(value);
 }
