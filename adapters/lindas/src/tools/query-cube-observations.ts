@@ -28,8 +28,8 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
     name: 'query_cube_observations',
     title: 'Read cube observations',
     description:
-      "Reads a cube's data points as a table: columns once, rows as arrays, one-value dimensions once " +
-      'in fixed, coded values as labels in the chosen language. Filters run in the SPARQL store (labels ' +
+      "Reads a cube's data points as a table (columns once, rows as arrays, one-value dimensions in " +
+      'fixed), coded values as labels. Filters run in the SPARQL store (labels ' +
       'or IRIs; numbers or dates for literal dimensions). A decimal too precise for a double stays text; ' +
       'cube:Undefined is null. A value its dimension lacks is refused with close values. ' +
       'Page with offset = next_offset. For aggregations or joins across cubes use run_sparql.',
@@ -61,12 +61,15 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           .max(10)
           .optional()
           .describe('Last period wanted, inclusive: "2020" ends on 2020-12-31 (default: open).'),
-        latest_period: z.boolean().default(false).describe('Only the newest period matched (default false).'),
+        latest_period: z
+          .boolean()
+          .default(false)
+          .describe('Only the newest period among the observations the filters match (default false).'),
         columns: z
           .array(z.string().max(500))
           .max(50)
           .optional()
-          .describe('Dimension names to return, e.g. ["Warnregion", "Datum"] (default: every dimension).'),
+          .describe('Dimension names to return (default: every dimension).'),
         include_observation_uris: z
           .boolean()
           .default(false)
