@@ -44,6 +44,16 @@ describe('find_indicators over the UNICEF recordings', () => {
     }
   });
 
+  it('ranks by what a question in a language the code lists lack covers, not by code order', async () => {
+    // UNICEF names its codes in English, French, Spanish, Arabic, Russian and Chinese, not German:
+    // the compound and the number word reach the English names through the lexicon, and the codes
+    // whose own names hold them come before those only filed under "Child Mortality".
+    const answer = await find({ query: 'Kindersterblichkeit unter fünf Jahren', limit: 5 });
+    const codes = answer.indicators.map((h) => h.code);
+    expect(codes).toContain('CME_MRY0T4');
+    for (const code of codes.slice(0, 4)) expect(code).toMatch(/Y0T4|U5MR|PND/);
+  });
+
   it('matches spelling variants and finds measles through the code list names', async () => {
     const british = await find({ query: 'immunisation', limit: 50 });
     const american = await find({ query: 'immunization', limit: 50 });

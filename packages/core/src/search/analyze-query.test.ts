@@ -96,6 +96,13 @@ describe('analyzeQuery', () => {
     expect(births?.terms.get(termOf('births', 'en'))).toBe(1);
   });
 
+  it('carries number words and years across languages, as age bands are written', () => {
+    const [five, years] = analyzeQuery('fünf Jahren');
+    expect(five?.terms.get(termOf('five', 'en'))).toBe(EXPANSION_WEIGHT);
+    expect(five?.terms.get(termOf('cinq', 'fr'))).toBe(EXPANSION_WEIGHT);
+    expect(years?.terms.get(termOf('years', 'en'))).toBe(EXPANSION_WEIGHT);
+  });
+
   it('looks two-word phrases up in the lexicon', () => {
     const words = analyzeQuery('life expectancy');
     for (const word of words) expect(word.terms.get(termOf('lebenserwartung', 'de'))).toBe(EXPANSION_WEIGHT);

@@ -533,6 +533,28 @@ export const STATISTICAL_LEXICON: readonly LexiconConcept[] = [
     ['вік', 'вікова група'],
     ['возраст', 'возрастная группа'],
   ),
+  // Age bands and periods are written with number words ("under-five mortality", "unter fünf
+  // Jahren"): the small numbers and the year carry them across languages. One and its articles
+  // ("ein", "un") are left out, as they are stop words.
+  c(
+    ['years', 'year'],
+    ['jahre', 'jahr'],
+    ['ans', 'années', 'année'],
+    ['anni', 'anno'],
+    ['jaren', 'jaar'],
+    ['años', 'año'],
+    ['роки', 'рік', 'років'],
+    ['годы', 'год', 'лет'],
+  ),
+  c(['two'], ['zwei'], ['deux'], ['due'], ['twee'], ['dos'], ['два', 'дві'], ['два']),
+  c(['three'], ['drei'], ['trois'], ['tre'], ['drie'], ['tres'], ['три'], ['три']),
+  c(['four'], ['vier'], ['quatre'], ['quattro'], ['vier'], ['cuatro'], ['чотири'], ['четыре']),
+  c(['five'], ['fünf'], ['cinq'], ['cinque'], ['vijf'], ['cinco'], ["п'ять"], ['пять']),
+  c(['six'], ['sechs'], ['six'], ['sei'], ['zes'], ['seis'], ['шість'], ['шесть']),
+  c(['seven'], ['sieben'], ['sept'], ['sette'], ['zeven'], ['siete'], ['сім'], ['семь']),
+  c(['eight'], ['acht'], ['huit'], ['otto'], ['acht'], ['ocho'], ['вісім'], ['восемь']),
+  c(['nine'], ['neun'], ['neuf'], ['nove'], ['negen'], ['nueve'], ["дев'ять"], ['девять']),
+  c(['ten'], ['zehn'], ['dix'], ['dieci'], ['tien'], ['diez'], ['десять'], ['десять']),
   c(
     ['sex', 'gender', 'women', 'men'],
     ['geschlecht', 'frauen', 'männer'],
