@@ -81,6 +81,8 @@ describe('search_all', () => {
       expect.objectContaining({ adapter_id: 'strong', hits: 1, kept: 1 }),
     ]);
     expect(answer).toMatchObject({ truncated: false, total_matched: 1, next_offset: null });
+    // The hint says why the weak backend's hits are missing, so "2 hits, 0 kept" does not read as a fault.
+    expect(answer.hint).toContain('Hits left out as far weaker than the best (weak 2)');
     await server.close();
   });
 

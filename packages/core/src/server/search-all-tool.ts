@@ -4,7 +4,7 @@ import type { ToolContext } from '../contract/context.js';
 import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
-import { describeLanguages } from './describe-languages.js';
+import { describeLanguages, describeLeftOut } from './describe-languages.js';
 import { type PlaceCoverage, withPlaceCoverage } from './hit-coverage.js';
 import { questionPlace } from './question-place.js';
 import { type RankedHit, rankHits, type ScoredHit } from './rank-hits.js';
@@ -106,7 +106,7 @@ export function createSearchAllTool(
       hint: z
         .string()
         .nullable()
-        .describe('When hits are few: the languages the backends describe their data in, to ask again in.'),
+        .describe('When hits are few: the languages to ask again in, and which hits were left out.'),
       all_answered: z
         .boolean()
         .describe('False when a backend failed or cannot search: its hits are missing, not absent.'),
@@ -176,6 +176,11 @@ export function createSearchAllTool(
         (o) => o.full && ranked.some((h) => h.adapterId === o.adapter_id && h.rank === o.hits.length - 1),
       );
       const truncated = ranked.length > wanted || more;
+      const tallies = outcomes.map(({ hits, full: _full, ...o }) => ({
+        ...o,
+        hits: hits.length,
+        kept: keptOf(o.adapter_id),
+      }));
       return {
         data: {
           query: input.query,
@@ -192,12 +197,8 @@ export function createSearchAllTool(
             ...(h.placeCoverage ? { place_coverage: h.placeCoverage } : {}),
             open: h.open,
           })),
-          backends: outcomes.map(({ hits, full: _full, ...o }) => ({
-            ...o,
-            hits: hits.length,
-            kept: keptOf(o.adapter_id),
-          })),
-          hint: ranked.length < FEW_HITS ? describeLanguages(outcomes) : null,
+          backends: tallies,
+          hint: ranked.length < FEW_HITS ? fewHitsHint(outcomes, tallies) : null,
           all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
           truncated,
@@ -216,4 +217,13 @@ export function createSearchAllTool(
 
 function shorten(text: string | null): string | null {
   return text && text.length > DESCRIPTION_CHARS ? `${text.slice(0, DESCRIPTION_CHARS - 1)}…` : text;
+}
+
+/** What a search with few hits says: the backends' languages, and which backends' hits were left out. */
+function fewHitsHint(
+  outcomes: Parameters<typeof describeLanguages>[0],
+  tallies: Parameters<typeof describeLeftOut>[0],
+): string | null {
+  const parts = [describeLanguages(outcomes), describeLeftOut(tallies)].filter((p) => p !== null);
+  return parts.length > 0 ? parts.join(' ') : null;
 }
