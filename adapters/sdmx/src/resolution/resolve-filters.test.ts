@@ -75,6 +75,15 @@ describe('resolving filters against the recorded UNICEF CME structure', () => {
     expect(refused({ area: 'Atlantis' })).toMatch(
       /^invalid_input: No code of REF_AREA in CME matches "Atlantis"/,
     );
+    // An indicator asked in a language the code list lacks is sent to find_indicators, which reads it.
+    try {
+      resolve({ indicator: 'Sterblichkeit unter fünf Jahren' });
+      expect.unreachable('a German label matched an English code list');
+    } catch (error) {
+      expect(isOpenDataError(error) && error.hint).toMatch(
+        /^find_indicators \{"query": "Sterblichkeit unter fünf Jahren"\} also reads words in other languages; list_codes/,
+      );
+    }
     expect(refused({ colour: 'red' })).toMatch(
       /^invalid_input: .*no dimension "colour".*REF_AREA \(geography\)/,
     );

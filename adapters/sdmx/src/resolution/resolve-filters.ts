@@ -171,7 +171,13 @@ function resolveOne(
     'invalid_input',
     `No code of ${dimension.id} in ${flowId} matches "${asked.slice(0, 60)}".`,
     {
-      hint: `list_codes {"flow_id": "${flowId}", "dimension": "${dimension.id}", "query": …} shows the codes and names.`,
+      hint:
+        // A label is matched in the code list's own languages; find_indicators also reads a
+        // question in others (through the lexicon) and ranks the indicators it could mean.
+        (role === 'indicator'
+          ? `find_indicators {"query": ${JSON.stringify(asked.slice(0, 60))}} also reads words in other languages; `
+          : '') +
+        `list_codes {"flow_id": "${flowId}", "dimension": "${dimension.id}", "query": …} shows the codes and names.`,
       details: { dimension: dimension.id },
     },
   );
