@@ -51,7 +51,10 @@ export function questionWords(query: string, languages: readonly string[]): Ques
     }
   // Other languages' words for each word, and for each part of a compound ("steuer" + "statistik").
   for (const { terms, parts } of analysed) {
-    const named = [terms, ...parts].flatMap((held) => [...held]);
+    // A lexicon name of several words ("age group") is a phrase of terms: any of its words may match here.
+    const named = [terms, ...parts].flatMap((held) =>
+      [...held].flatMap(([term, weight]) => term.split(' ').map((word) => [word, weight] as const)),
+    );
     const others = named.filter(([term, weight]) => weight < 1 && term.length >= MIN_OTHER_PREFIX);
     for (const [term] of others.slice(0, MAX_OTHER_PER_WORD)) loose.add(`${escapeLucene(term)}*`);
   }

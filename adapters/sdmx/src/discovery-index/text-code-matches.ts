@@ -11,9 +11,6 @@ export const CODE_TEXT_HITS = 200;
 // Below the word-form matches (whose scores run from about 0.5 to 1): a hit found only by the
 // full-text index (another language, a lexicon word) comes after those that match as written.
 const TEXT_ONLY_WEIGHT = 0.4;
-// Among hits covering as much of the question, the index's relevance (a word in the code's own
-// name counts more than one in what it sits under) orders them, where code order did.
-const RELEVANCE_WEIGHT = 0.05;
 
 /** The DSD groups whose indicator code lists the full-text index finds the question in. */
 export function textHitGroups(index: SearchableIndex, hits: TextHit[]): Set<DsdGroup> {
@@ -42,10 +39,11 @@ export function textCodeMatches(
   const byPlace = new Map<number, { group: DsdGroup; structure: FlowStructure }>();
   for (const [group, structure] of structures)
     if (group.list !== null) byPlace.set(group.list, { group, structure });
-  const best = Math.max(0, ...hits.map((h) => h.score));
-  for (const hit of hits) {
+  for (const [rank, hit] of hits.entries()) {
     const places = index.codePlaces[Number(hit.id)] ?? [];
-    const relevance = best > 0 ? hit.score / best : 0;
+    // The index's own order, not its raw score: that order puts a code whose name holds the
+    // question before one where only what it sits under does, however rare the words matched there.
+    const relevance = 1 - rank / hits.length;
     const matched = hit.matchedWords.flatMap((w) => wordForms(w));
     for (let i = 0; i < places.length; i += 2) {
       const chosen = byPlace.get(places[i] ?? -1);
@@ -59,7 +57,8 @@ export function textCodeMatches(
         foundIn: chosen.structure.flow.id,
         ancestors: ancestorsOf(codeTree(list.codes), code.id),
         constrained: false,
-        score: TEXT_ONLY_WEIGHT * hit.coverage + RELEVANCE_WEIGHT * relevance,
+        score: TEXT_ONLY_WEIGHT * hit.coverage,
+        relevance,
         matched,
       });
     }

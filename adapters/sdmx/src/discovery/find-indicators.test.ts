@@ -54,6 +54,18 @@ describe('find_indicators over the UNICEF recordings', () => {
     for (const code of codes.slice(0, 4)) expect(code).toMatch(/Y0T4|U5MR|PND/);
   });
 
+  it('puts infant mortality near the top for a German compound, before codes matched through rarer words', async () => {
+    // "Säuglingssterblichkeit" covers as much of "Life expectancy at birth … newborn … mortality
+    // risks" (a code no flow files) and of "Deaths aged 5 to 9" (filed under Child Mortality) as of
+    // "Infant mortality rate": codes the flow holds come first, then the index's order, which puts
+    // a code whose own name holds both words above one where only what it sits under does.
+    const answer = await find({ query: 'Säuglingssterblichkeit', limit: 5 });
+    const codes = answer.indicators.map((h) => h.code);
+    expect(codes.slice(0, 3)).toContain('CME_MRY0');
+    expect(codes).not.toContain('MNCH_LIFE_EXPECTANCY');
+    expect(answer.indicators[0]).toMatchObject({ code: 'CME_TMY0', evidence: 'filed_under_flow' });
+  });
+
   it('matches spelling variants and finds measles through the code list names', async () => {
     const british = await find({ query: 'immunisation', limit: 50 });
     const american = await find({ query: 'immunization', limit: 50 });

@@ -87,7 +87,10 @@ export async function findIndicators(
   const matches = [...byForms, ...found.textMatches.filter((m) => !formFound.has(`${m.foundIn}:${m.code}`))];
   // Per code, the flows whose lists hold it (`foundIn`); the flows riding along on those lists are
   // counted for the page returned only.
-  const byCode = new Map<string, { hit: IndicatorHit; score: number; foundIn: Set<string> }>();
+  const byCode = new Map<
+    string,
+    { hit: IndicatorHit; score: number; relevance: number; foundIn: Set<string> }
+  >();
   for (const [i, match] of matches.entries()) {
     if (i % PACED === 0) await slicer.tick();
     const holder = holderOf(match, flowIds);
@@ -101,6 +104,7 @@ export async function findIndicators(
     }
     byCode.set(match.code, {
       score: match.score,
+      relevance: match.relevance ?? 0,
       foundIn: new Set([match.foundIn]),
       hit: {
         code: match.code,
@@ -115,10 +119,12 @@ export async function findIndicators(
       },
     });
   }
+  // Among codes that match as well, those a flow is known to hold come first, then the index's order.
   const ranked = [...byCode.values()].sort(
     (a, b) =>
       b.score - a.score ||
       EVIDENCE_RANK[a.hit.evidence] - EVIDENCE_RANK[b.hit.evidence] ||
+      b.relevance - a.relevance ||
       CODE_ORDER.compare(a.hit.code, b.hit.code),
   );
   const page = ranked.slice(request.offset, request.offset + request.limit).map((r) => {

@@ -17,6 +17,11 @@ export interface IndicatorMatch {
   /** Whether a constraint of `foundIn` names the code (the flow says it may or does hold data for it). */
   constrained: boolean;
   score: number;
+  /**
+   * Among matches of one score, how high the full-text index ranked it (0..1); absent for matches
+   * by word forms, which the score orders alone.
+   */
+  relevance?: number;
   /** Forms of the words asked that the code's names, what it sits under or the flow title hold. */
   matched: string[];
 }

@@ -13,7 +13,10 @@ export const EXPANSION_WEIGHT = 0.5;
 export interface QueryWord {
   /** The word as asked, lower-cased: what `matchedWords` reports. */
   word: string;
-  /** Term → weight: 1 for the word's own forms, EXPANSION_WEIGHT for other languages' words for it. */
+  /**
+   * Term → weight: 1 for the word's own forms, EXPANSION_WEIGHT for other languages' words for it.
+   * A lexicon name of several words is one key, its terms joined by a space: a phrase.
+   */
   terms: Map<string, number>;
   /**
    * A German or Dutch compound of words the lexicon knows, part by part: each part's own term (1)

@@ -6,9 +6,13 @@ import { tokenizeText } from './tokenize-text.js';
 interface LexiconLookup {
   /** A name's terms joined by a space → the concepts it names. */
   byName: Map<string, Set<LexiconConcept>>;
-  /** A concept → every term of every name in every language. */
+  /**
+   * A concept → every name in every language, as the terms a question is expanded with: a
+   * one-word name as its term, a longer one as its terms joined by a space (a phrase, matched only
+   * where all its words are: "recién nacidos" must not find "nacidos vivos", live births).
+   */
   termsOf: Map<LexiconConcept, Set<string>>;
-  /** Every term of every name. */
+  /** Every term of every name, phrases split into their words. */
   all: Set<string>;
   /** A language and one name's single term ("de\0sterblich") → the concepts it names in that language. */
   byWordIn: Map<string, Set<LexiconConcept>>;
@@ -34,8 +38,9 @@ function lexiconLookup(): LexiconLookup {
     for (const lang of ANALYZED_LANGUAGES) {
       for (const name of concept[lang]) {
         const terms = phraseTerms(name, lang);
-        for (const term of terms) all.add(term);
+        for (const term of terms) every.add(term);
         const key = terms.join(' ');
+        if (key !== '') all.add(key);
         const concepts = byName.get(key) ?? new Set();
         concepts.add(concept);
         byName.set(key, concepts);
@@ -47,7 +52,6 @@ function lexiconLookup(): LexiconLookup {
       }
     }
     termsOf.set(concept, all);
-    for (const term of all) every.add(term);
   }
   lookup = { byName, termsOf, all: every, byWordIn };
   return lookup;
@@ -55,7 +59,8 @@ function lexiconLookup(): LexiconLookup {
 
 /**
  * The terms of every language's names for the concepts a phrase names, given the phrase's terms
- * as candidate readings (one set per word): "births" → geburt, naissanc, nascit, народжуван … Empty
+ * as candidate readings (one set per word): "births" → geburt, naissanc, nascit, народжуван … A
+ * name of several words comes as one phrase, its terms joined by a space ("esper vie"). Empty
  * when the lexicon does not know the phrase.
  */
 export function expandWithLexicon(readings: ReadonlyArray<ReadonlySet<string>>): Set<string> {
@@ -83,7 +88,7 @@ export function lexiconTerms(): Iterable<string> {
 
 /**
  * The terms of every language's names for the concepts one word of `lang` names on its own
- * ("sterblich" in German → death, mortal, décès …); empty when that language's names hold no
+ * ("sterblich" in German → death, mortal, décès …), phrases as in `expandWithLexicon`; empty when that language's names hold no
  * such word. Kept to one language so that a German part is not read as a Dutch word
  * ("belastung" is a burden, "belastingen" are taxes).
  */

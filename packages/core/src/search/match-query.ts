@@ -1,4 +1,5 @@
 import type MiniSearch from 'minisearch';
+import type { Query } from 'minisearch';
 import type { QueryWord } from './analyze-query.js';
 import { fieldKey } from './field-key.js';
 import type { TextField } from './text-index.js';
@@ -60,22 +61,22 @@ export function matchQuery(
   const perDoc = new Map<string, { score: number; credits: number[]; leadCredits: number[] }>();
   words.forEach((word, w) => {
     for (const unit of unitsOf(word, index)) {
-      const terms = [...unit.terms.keys()];
-      const results = index.mini.search(terms.join(' '), {
+      const weights = termWeights(unit.terms);
+      const results = index.mini.search(queryOf(unit.terms), {
         tokenize: (text) => text.split(' '),
         processTerm: (term) => term,
         combineWith: 'OR',
         boost,
-        boostTerm: (term) => unit.terms.get(term) ?? 1,
+        boostTerm: (term) => weights.get(term) ?? 1,
         // Near forms only for the words as asked (the lexicon's words are matched as they stand), and
         // a typo only for a word the index does not hold as it is: the costliest lookup, rarely needed.
-        prefix: (term) => term.length >= 4 && unit.terms.get(term) === 1,
-        fuzzy: (term) => (term.length >= 6 && unit.terms.get(term) === 1 && !index.known(term) ? 1 : false),
+        prefix: (term) => term.length >= 4 && weights.get(term) === 1,
+        fuzzy: (term) => (term.length >= 6 && weights.get(term) === 1 && !index.known(term) ? 1 : false),
       });
       for (const result of results) {
-        const credit = creditOf(result.terms, unit.terms) * unit.share;
+        const credit = creditOf(result.terms, unit.terms, weights) * unit.share;
         const inLead = result.terms.filter((term) => result.match[term]?.includes(lead));
-        const leadCredit = creditOf(inLead, unit.terms) * unit.share;
+        const leadCredit = creditOf(inLead, unit.terms, weights) * unit.share;
         const zeros = () => words.map(() => 0);
         const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: zeros(), leadCredits: zeros() };
         entry.score += result.score * unit.share;
@@ -124,12 +125,38 @@ function unitsOf(word: QueryWord, index: IndexedDocument): Unit[] {
   return units;
 }
 
-function creditOf(matched: readonly string[], asked: ReadonlyMap<string, number>): number {
-  let credit = 0;
-  for (const term of matched) {
-    const weight = asked.get(term);
-    if (weight === undefined) credit = Math.max(credit, CREDIT_NEAR);
-    else credit = Math.max(credit, weight === 1 ? CREDIT_OWN : CREDIT_EXPANSION);
+/**
+ * The index query of a unit's terms: any single term, or all the words of a phrase (a lexicon name
+ * of several words, its terms joined by a space), so that one word of a phrase finds nothing alone.
+ */
+function queryOf(terms: ReadonlyMap<string, number>): Query {
+  const singles = [...terms.keys()].filter((term) => !term.includes(' '));
+  const phrases = [...terms.keys()].filter((term) => term.includes(' '));
+  const queries: Query[] = phrases.map((phrase) => ({ combineWith: 'AND', queries: [phrase] }));
+  if (singles.length > 0) queries.unshift(singles.join(' '));
+  return { combineWith: 'OR', queries };
+}
+
+/** The weight of each index term a unit searches for: a phrase's words take the phrase's. */
+function termWeights(terms: ReadonlyMap<string, number>): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const [term, weight] of terms)
+    for (const part of term.split(' ')) weights.set(part, Math.max(weights.get(part) ?? 0, weight));
+  return weights;
+}
+
+/** What the matched terms earn: the best of the asked terms and phrases they hold, else a near form's. */
+function creditOf(
+  matched: readonly string[],
+  asked: ReadonlyMap<string, number>,
+  weights: ReadonlyMap<string, number>,
+): number {
+  let credit = matched.some((term) => !weights.has(term)) ? CREDIT_NEAR : 0;
+  if (matched.length === 0) return credit;
+  const held = new Set(matched);
+  for (const [term, weight] of asked) {
+    const found = term.includes(' ') ? term.split(' ').every((part) => held.has(part)) : held.has(term);
+    if (found) credit = Math.max(credit, weight === 1 ? CREDIT_OWN : CREDIT_EXPANSION);
   }
   return credit;
 }

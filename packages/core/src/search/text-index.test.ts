@@ -101,6 +101,22 @@ describe('createTextIndex', () => {
     expect(hit?.coverage).toBeLessThan(1);
   });
 
+  it('matches a lexicon name of several words only where all its words are', () => {
+    const index = indexOf([
+      doc('live-births-es', [['es', 'Tasa de mortalidad materna por 100 000 nacidos vivos']]),
+      doc('nouveau-fr', [['fr', 'Nouveau recensement des logements']]),
+      doc('infants-es', [['es', 'Muertes de recién nacidos']]),
+      doc('life-expectancy', [['en', 'Life expectancy at birth']]),
+      doc('life-insurance', [['en', 'Life insurance premiums']]),
+    ]);
+    // "Säuglinge" is "recién nacidos" in Spanish and "nouveau-nés" in French: "nacidos" alone
+    // (live births) and "nouveau" alone (new) are other words.
+    expect(ids(index.search('Säuglinge'))).toEqual(['infants-es']);
+    // "Lebenserwartung" is "life expectancy": the phrase finds its document, "life" alone does not.
+    const hits = index.search('Lebenserwartung');
+    expect(ids(hits)).toEqual(['life-expectancy']);
+    expect(hits[0]?.coverage).toBe(0.8);
+  });
   it('reads back from its bytes and answers as before', () => {
     const index = indexOf();
     const back = loadTextIndex(index.serialize());
