@@ -121,6 +121,15 @@ describe('SDMX tools end to end over stdio', () => {
     });
     expect(isError).toBe(false);
     expect(body.series_key).toBe('USA+BRA.CME_MRY0T4.._T');
+    // Dimension ids in other letter case name the same dimensions.
+    const lower = await session.call('query_data', {
+      flow_id: CME,
+      filters: { ref_area: ['USA', 'BRA'], Indicator: ['CME_MRY0T4'], wealth_quintile: ['_T'] },
+      start_period: '2020',
+      end_period: '2020',
+    });
+    expect(lower.body.series_key).toBe('USA+BRA.CME_MRY0T4.._T');
+    expect(lower.body.rows).toEqual(body.rows);
     expect(body).toMatchObject({
       returned: 6,
       truncated: false,
@@ -284,6 +293,8 @@ describe('SDMX tools end to end over stdio', () => {
     expect(body.error.message).toContain('REF_AREA, INDICATOR, SEX, WEALTH_QUINTILE');
     const time = await session.call('query_data', { flow_id: CME, filters: { TIME_PERIOD: ['2020'] } });
     expect(time.body.error.hint).toContain('start_period');
+    const lowerTime = await session.call('query_data', { flow_id: CME, filters: { time_period: ['2020'] } });
+    expect(lowerTime.body.error.hint).toContain('start_period');
     expect(fixture.requests.filter((r) => r.path.includes('/data/')).length).toBe(before);
   });
 

@@ -66,6 +66,34 @@ describe('find_indicators over the UNICEF recordings', () => {
     expect(answer.indicators[0]).toMatchObject({ code: 'CME_TMY0', evidence: 'filed_under_flow' });
   });
 
+  it("gives a flow's title only to the codes the flow files, where one list serves every flow", async () => {
+    const answer = await find({ query: 'infant mortality', limit: 50 });
+    const byCode = new Map(answer.indicators.map((h) => [h.code, h as Hit & { matched_words: string[] }]));
+    // The DTP vaccine code sits in UNICEF's one indicator list, filed under immunisation, not CME.
+    expect(byCode.get('IM_DTP1')?.matched_words).toEqual(['infant']);
+    expect(byCode.get('CME_MRY0')?.matched_words).toEqual(['infant', 'mortality']);
+    const codes = answer.indicators.map((h) => h.code);
+    expect(codes.indexOf('CME_MRY0')).toBeLessThan(codes.indexOf('IM_DTP1'));
+  });
+
+  it('says which flows it could not read units for, rather than leaving unit null unexplained', async () => {
+    fixture.faults.set('unavailable', { scope: 'data' });
+    try {
+      const answer = await server.callTool('find_indicators', { query: 'under-five mortality', limit: 2 });
+      if (!answer.ok) throw new Error(answer.error.message);
+      const { indicators, note } = answer as unknown as {
+        indicators: Array<{ unit: unknown }>;
+        note: string;
+      };
+      expect(indicators.map((h) => h.unit)).toEqual([null, null]);
+      expect(note).toMatch(/^The units of CME could not be read now \(unit null\): get_indicator_value/);
+    } finally {
+      fixture.faults.set('none');
+    }
+    const without = await find({ query: 'under-five mortality', limit: 2 });
+    expect(without.note).toBeNull();
+  });
+
   it('matches spelling variants and finds measles through the code list names', async () => {
     const british = await find({ query: 'immunisation', limit: 50 });
     const american = await find({ query: 'immunization', limit: 50 });

@@ -138,7 +138,7 @@ export async function findIndicators(
     r.hit.flow_name = flowName(r.hit.flow_id);
     return r.hit;
   });
-  if (request.units) await addUnits(rt, ctx, found.structures, page, request.language);
+  const unitsUnread = request.units ? await addUnits(rt, ctx, found.structures, page, request.language) : [];
   return {
     indicators: page,
     total_matched: ranked.length,
@@ -146,7 +146,7 @@ export async function findIndicators(
     flows_searched: found.searched,
     skipped: found.skipped,
     not_searched: found.notSearched,
-    note: opened.note ?? notSearchedNote(found.notSearched),
+    note: joinNotes([opened.note ?? notSearchedNote(found.notSearched), unitsNote(unitsUnread)]),
     listUrl: opened.list.url,
     listFetchedAt: opened.list.fetchedAt,
     fromCache: opened.fromCache,
@@ -165,15 +165,27 @@ function holderOf(match: IndicatorMatch, flowIds: Set<string>): { flow: string; 
   return { flow: match.foundIn, evidence: match.constrained ? 'constraint' : 'code_list' };
 }
 
+function unitsNote(flowIds: string[]): string | null {
+  if (flowIds.length === 0) return null;
+  return `The units of ${flowIds.join(', ')} could not be read now (unit null): get_indicator_value gives each value's unit.`;
+}
+
+function joinNotes(notes: Array<string | null>): string | null {
+  const given = notes.filter((note) => note !== null);
+  return given.length === 0 ? null : given.join(' ');
+}
+
+/** Sets each hit's unit; gives the flows whose units could not be read. */
 async function addUnits(
   rt: SdmxRuntime,
   ctx: ToolContext,
   structures: FlowStructure[],
   page: IndicatorHit[],
   language: string,
-): Promise<void> {
+): Promise<string[]> {
   const byFlow = new Map<string, IndicatorHit[]>();
   for (const hit of page) byFlow.set(hit.flow_id, [...(byFlow.get(hit.flow_id) ?? []), hit]);
+  const unread: string[] = [];
   await Promise.all(
     [...byFlow.entries()].map(async ([flowId, hits]) => {
       const structure = structures.find((s) => s.flow.id === flowId);
@@ -187,9 +199,11 @@ async function addUnits(
         hits.map((h) => h.code),
         language,
       );
-      for (const hit of hits) hit.unit = units.get(hit.code) ?? null;
+      if (!units) unread.push(flowId);
+      for (const hit of hits) hit.unit = units?.get(hit.code) ?? null;
     }),
   );
+  return unread.sort();
 }
 
 /** The flows whose titles, descriptions or categories the full-text index finds the question in. */

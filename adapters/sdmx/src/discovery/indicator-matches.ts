@@ -127,8 +127,14 @@ export function indicatorMatches(
   const phrase = unique.join(' ');
   // Every code of every list a search reads passes here: the words it holds are counted first, and
   // only a code that matches gets its list of them.
+  // A list that files its codes under the flows' ids (UNICEF's one list for every flow) gives the
+  // flow's title to the codes filed under this flow only: a vaccine code is not "Child Mortality".
+  const tree = treeOf(all);
+  const filesByFlow = tree.children.has(structure.flow.id);
+  const titled = (entry: IndexedCode) => !filesByFlow || entry.ancestors.includes(structure.flow.id);
+  const inTitle = (entry: IndexedCode, word: string) => flowWords.has(word) && titled(entry);
   const holds = (entry: IndexedCode, word: string) =>
-    entry.own.has(word) || entry.context.has(word) || flowWords.has(word);
+    entry.own.has(word) || entry.context.has(word) || inTitle(entry, word);
   for (const entry of index.codes) {
     let own = 0;
     let context = 0;
@@ -138,7 +144,7 @@ export function indicatorMatches(
       if (entry.own.has(word)) {
         own++;
         points += 2 * (weights[i] as number);
-      } else if (entry.context.has(word) || flowWords.has(word)) {
+      } else if (entry.context.has(word) || inTitle(entry, word)) {
         context++;
         points += weights[i] as number;
       }

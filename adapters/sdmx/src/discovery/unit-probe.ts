@@ -8,7 +8,7 @@ import type { SdmxRuntime } from '../sdmx-runtime.js';
 /**
  * The unit of each indicator, read from one small data request per flow (the last observation of
  * each series): SDMX attaches the unit to observations, so the structure cannot tell it. Best
- * effort and cached: a probe that fails leaves the units unknown and never fails the search.
+ * effort and cached: a probe that fails gives null (the units are unknown) and never fails the search.
  */
 export async function probeUnits(
   rt: SdmxRuntime,
@@ -17,7 +17,7 @@ export async function probeUnits(
   dimension: string,
   codes: string[],
   language: string,
-): Promise<Map<string, Labelled>> {
+): Promise<Map<string, Labelled> | null> {
   const units = new Map<string, Labelled>();
   if (codes.length === 0) return units;
   const load = async () => {
@@ -41,8 +41,9 @@ export async function probeUnits(
     const key = `sdmx:${rt.id}:units:${structure.flow.id}:${[...codes].sort().join('+')}`;
     const { value } = await ctx.cache.getOrLoad(key, Math.max(rt.ttlMs, 1), load);
     for (const [code, unit] of value) units.set(code, unit);
+    return units;
   } catch {
-    // Units are a hint: without them the search still answers.
+    // Units are a hint: without them the search still answers, and says so.
+    return null;
   }
-  return units;
 }

@@ -9,11 +9,18 @@ const NAMED_CODES = 25;
  * `+`, an empty segment for a wildcard. Every dimension and code is checked against the structure
  * before any data call, so a typo is refused with the valid choices rather than sent upstream.
  */
-export function buildSeriesKey(structure: FlowStructure, filters: Record<string, string[]>): string {
+export function buildSeriesKey(structure: FlowStructure, asked: Record<string, string[]>): string {
   const dimensionIds = structure.dimensions.map((d) => d.id);
-  for (const name of Object.keys(filters)) {
-    if (dimensionIds.includes(name)) continue;
-    const isTime = structure.timeDimension?.id === name;
+  const filters: Record<string, string[]> = {};
+  for (const [name, codes] of Object.entries(asked)) {
+    // A dimension named in other letter case ("indicator" for INDICATOR) is that dimension: DSDs
+    // never hold two ids that differ only so, and a refusal would cost a call to say the obvious.
+    const id = dimensionIds.includes(name) ? name : sameIgnoringCase(dimensionIds, name);
+    if (id !== undefined) {
+      filters[id] = [...(filters[id] ?? []), ...codes];
+      continue;
+    }
+    const isTime = structure.timeDimension?.id.toUpperCase() === name.toUpperCase();
     throw new OpenDataError(
       'invalid_input',
       isTime
@@ -39,6 +46,12 @@ export function buildSeriesKey(structure: FlowStructure, filters: Record<string,
     return [...new Set(wanted)].join('+');
   });
   return segments.every((s) => s === '') ? 'all' : segments.join('.');
+}
+
+/** The one id equal to `name` but for letter case; undefined when none is, or several are. */
+function sameIgnoringCase(ids: readonly string[], name: string): string | undefined {
+  const matches = ids.filter((id) => id.toUpperCase() === name.toUpperCase());
+  return matches.length === 1 ? matches[0] : undefined;
 }
 
 function unknownCodes(

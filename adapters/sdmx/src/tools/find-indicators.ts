@@ -20,7 +20,7 @@ export function findIndicatorsTool(rt: SdmxRuntime) {
     description:
       `Start here for a statistic. Finds indicators by words in every dataflow of the ${rt.title} ` +
       'registry (code lists and flow titles). Each hit has the ' +
-      'indicator code and label, its flow_id (evidence: how sure it holds data) and its unit when known: ' +
+      'code and label, its flow_id (evidence code_list: the flow may lack it) and its unit when known: ' +
       'pass flow_id and the code or label to ' +
       'get_indicator_value, get_indicator_table or get_indicator_series. flows lists flows whose titles ' +
       'match.',
