@@ -59,6 +59,13 @@ describe('SDMX tools end to end over stdio', () => {
     const all = await session.call('search_dataflows', { limit: 5 });
     expect(all.body).toMatchObject({ returned: 1, truncated: false, total_matched: 1 });
     expect(all.body.flows.map((f: { id: string }) => f.id)).toEqual([CME]);
+    // An agency of another registry is refused naming this one's, and where the others are listed.
+    const elsewhere = await session.call('search_dataflows', { agency: 'ECB' });
+    expect(elsewhere.body.error).toMatchObject({
+      code: 'not_found',
+      message: 'The UNICEF registry has no dataflows of agency ECB.',
+    });
+    expect(elsewhere.body.error.hint).toMatch(/^Its agencies: .*UNICEF.*api_status lists/);
     const miss = await session.call('search_dataflows', { query: 'zzzyyyxxx' });
     expect(miss.body).toMatchObject({ ok: true, returned: 0, truncated: false, total_matched: 0 });
   });

@@ -1,10 +1,13 @@
 import {
   defineTool,
+  isOpenDataError,
   limitParam,
   NextOffsetSchema,
   nextOffset,
+  OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
+  type ToolContext,
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { peekDiscoveryIndex } from '../discovery-index/open-discovery-index.js';
@@ -73,7 +76,7 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
     example: { query: 'mortality' },
     async execute(input, ctx) {
       const agency = input.agency ?? rt.agency;
-      const list = await loadDataflowList(rt, ctx, agency);
+      const list = await listOfAgency(rt, ctx, agency);
       // The discovery index, when held, also knows the categories a flow is filed under.
       const index =
         (agency === rt.agency ? await peekDiscoveryIndex(rt, ctx) : undefined) ??
@@ -129,4 +132,27 @@ export function searchDataflowsTool(rt: SdmxRuntime) {
       };
     },
   });
+}
+
+/**
+ * The dataflow list of one agency. An agency the registry does not know is refused naming the ones
+ * it does, and where other registries are found: the registry's own "not found" sent a trial back
+ * to this very tool, looking for another registry's agency (BIS) in UNICEF's.
+ */
+async function listOfAgency(rt: SdmxRuntime, ctx: ToolContext, agency: string) {
+  try {
+    return await loadDataflowList(rt, ctx, agency);
+  } catch (error) {
+    if (agency === rt.agency || !isOpenDataError(error) || error.code !== 'not_found') throw error;
+    const known =
+      (await loadDataflowList(rt, ctx, 'all').catch(() => null)) ??
+      (await loadDataflowList(rt, ctx, rt.agency).catch(() => null));
+    const agencies = [...new Set(known?.dataflows.map((f) => f.agency) ?? [])].sort();
+    throw new OpenDataError('not_found', `The ${rt.title} registry has no dataflows of agency ${agency}.`, {
+      hint:
+        (agencies.length > 0 ? `Its agencies: ${agencies.slice(0, 12).join(', ')}. ` : '') +
+        'Each SDMX registry is configured on its own: api_status lists those this server reaches.',
+      ...(error.details ? { details: error.details } : {}),
+    });
+  }
 }

@@ -32,3 +32,22 @@ export function describeLeftOut(backends: readonly BackendTally[]): string | nul
   const list = left.map((b) => `${b.adapter_id} ${b.hits - b.kept}`).join(', ');
   return `Hits left out as far weaker than the best (${list}): they match fewer of the words.`;
 }
+
+/** Below this coverage, the best hit matches less than half of the question's words. */
+const WEAK_COVERAGE = 0.5;
+
+/**
+ * A note when even the best hit covers only part of the question: ten hits matching "rate" alone
+ * read as answers to "Bank for International Settlements exchange rate" until this said otherwise.
+ */
+export function describeWeakHits(
+  hits: ReadonlyArray<{ coverage: number; matchedWords: readonly string[] }>,
+): string | null {
+  const best = hits.reduce<(typeof hits)[number] | null>(
+    (top, hit) => (top === null || hit.coverage > top.coverage ? hit : top),
+    null,
+  );
+  if (!best || best.coverage >= WEAK_COVERAGE) return null;
+  const words = best.matchedWords.map((word) => `"${word}"`).join(', ');
+  return `No hit covers half of the question (the best matches only ${words}): the backends may not hold what was asked.`;
+}

@@ -86,6 +86,30 @@ describe('search_all', () => {
     await server.close();
   });
 
+  it('says when even the best hit covers less than half of the question, and not when it covers more', async () => {
+    const rates = adapter('rates', async () =>
+      ['Stillbirth rate', 'Mortality rate', 'Vaccination rate', 'Literacy rate'].map((t, i) =>
+        hit(`r${i}`, t),
+      ),
+    );
+    const server = createOpenDataServer({ adapters: [rates], logger: silentLogger });
+    const weak = await server.callTool('search_all', {
+      query: 'bank international settlements exchange rate',
+    });
+    expect(weak.ok).toBe(true);
+    if (!weak.ok) return;
+    expect((weak.hits as unknown[]).length).toBe(4);
+    expect(weak.hint).toBe(
+      'No hit covers half of the question (the best matches only "rate"): the backends may not hold what was asked.',
+    );
+    const strong = await server.callTool('search_all', { query: 'mortality rate' });
+    expect(strong.ok).toBe(true);
+    if (!strong.ok) return;
+    expect((strong.hits as Array<{ id: string }>)[0]?.id).toBe('r1');
+    expect(String(strong.hint)).not.toContain('No hit covers half');
+    await server.close();
+  });
+
   it('offers the next page while a backend that filled the page still has hits in the list', async () => {
     const many = adapter('many', async () => [
       hit('m1', 'Canton population 1'),

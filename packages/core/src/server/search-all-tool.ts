@@ -4,7 +4,7 @@ import type { ToolContext } from '../contract/context.js';
 import { limitParam, NextOffsetSchema, nextOffset, offsetParam } from '../contract/paging.js';
 import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
-import { describeLanguages, describeLeftOut } from './describe-languages.js';
+import { describeLanguages, describeLeftOut, describeWeakHits } from './describe-languages.js';
 import { type PlaceCoverage, withPlaceCoverage } from './hit-coverage.js';
 import { questionPlace } from './question-place.js';
 import { type RankedHit, rankHits, type ScoredHit } from './rank-hits.js';
@@ -106,7 +106,7 @@ export function createSearchAllTool(
       hint: z
         .string()
         .nullable()
-        .describe('When hits are few: the languages to ask again in, and which hits were left out.'),
+        .describe('When even the best hit is partial, or hits are few: why, and what to ask instead.'),
       all_answered: z
         .boolean()
         .describe('False when a backend failed or cannot search: its hits are missing, not absent.'),
@@ -198,7 +198,7 @@ export function createSearchAllTool(
             open: h.open,
           })),
           backends: tallies,
-          hint: ranked.length < FEW_HITS ? fewHitsHint(outcomes, tallies) : null,
+          hint: searchHint(ranked, outcomes, tallies),
           all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
           truncated,
@@ -219,11 +219,20 @@ function shorten(text: string | null): string | null {
   return text && text.length > DESCRIPTION_CHARS ? `${text.slice(0, DESCRIPTION_CHARS - 1)}…` : text;
 }
 
-/** What a search with few hits says: the backends' languages, and which backends' hits were left out. */
-function fewHitsHint(
+/**
+ * What the answer says beyond its hits: that even the best covers only part of the question, and,
+ * when hits are few, the backends' languages and which backends' hits were left out.
+ */
+function searchHint(
+  ranked: Parameters<typeof describeWeakHits>[0],
   outcomes: Parameters<typeof describeLanguages>[0],
   tallies: Parameters<typeof describeLeftOut>[0],
 ): string | null {
-  const parts = [describeLanguages(outcomes), describeLeftOut(tallies)].filter((p) => p !== null);
+  const few = ranked.length < FEW_HITS;
+  const parts = [
+    describeWeakHits(ranked),
+    few ? describeLanguages(outcomes) : null,
+    few ? describeLeftOut(tallies) : null,
+  ].filter((p) => p !== null);
   return parts.length > 0 ? parts.join(' ') : null;
 }
