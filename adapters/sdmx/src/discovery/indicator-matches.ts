@@ -125,14 +125,13 @@ export function indicatorMatches(
   const weights = unique.map((word) => Math.log(1 + index.codes.length / (1 + (index.uses.get(word) ?? 0))));
   const total = weights.reduce((sum, weight) => sum + 2 * weight, 0);
   const phrase = unique.join(' ');
-  // Every code of every list a search reads passes here: the words it holds are counted first, and
-  // only a code that matches gets its list of them.
   // A list that files its codes under the flows' ids (UNICEF's one list for every flow) gives the
   // flow's title to the codes filed under this flow only: a vaccine code is not "Child Mortality".
-  const tree = treeOf(all);
-  const filesByFlow = tree.children.has(structure.flow.id);
+  const filesByFlow = treeOf(all).children.has(structure.flow.id);
   const titled = (entry: IndexedCode) => !filesByFlow || entry.ancestors.includes(structure.flow.id);
   const inTitle = (entry: IndexedCode, word: string) => flowWords.has(word) && titled(entry);
+  // Every code of every list a search reads passes here: the words it holds are counted first, and
+  // only a code that matches gets its list of them.
   const holds = (entry: IndexedCode, word: string) =>
     entry.own.has(word) || entry.context.has(word) || inTitle(entry, word);
   for (const entry of index.codes) {
