@@ -72,7 +72,7 @@ export { gazetteer } from './places/gazetteer.js';
 export { type Place, placeName } from './places/place.js';
 export type { KeptResults } from './results/kept-results.js';
 export type { KeepableTable, KeptSource, SerialisedKeptResult } from './results/kept-table.js';
-export { analyzeQuery } from './search/analyze-query.js';
+export { analyzeQuery, phraseWords } from './search/analyze-query.js';
 export type { LangText } from './search/document-terms.js';
 export { foldWord } from './search/fold-word.js';
 export { ANALYZED_LANGUAGES, baseLanguage, isStopWord, stemWord } from './search/language-analyzers.js';

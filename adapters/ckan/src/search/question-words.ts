@@ -1,4 +1,4 @@
-import { ANALYZED_LANGUAGES, analyzeQuery, foldWord, stemWord } from '@opendata-mcp/core';
+import { ANALYZED_LANGUAGES, analyzeQuery, foldWord, phraseWords, stemWord } from '@opendata-mcp/core';
 
 /**
  * The languages a question is read in: the portal's own, English (agents often ask in it), and the
@@ -53,7 +53,7 @@ export function questionWords(query: string, languages: readonly string[]): Ques
   for (const { terms, parts } of analysed) {
     // A lexicon name of several words ("age group") is a phrase of terms: any of its words may match here.
     const named = [terms, ...parts].flatMap((held) =>
-      [...held].flatMap(([term, weight]) => term.split(' ').map((word) => [word, weight] as const)),
+      [...held].flatMap(([term, weight]) => phraseWords(term).map((word) => [word, weight] as const)),
     );
     const others = named.filter(([term, weight]) => weight < 1 && term.length >= MIN_OTHER_PREFIX);
     for (const [term] of others.slice(0, MAX_OTHER_PER_WORD)) loose.add(`${escapeLucene(term)}*`);

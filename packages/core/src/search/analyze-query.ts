@@ -25,6 +25,11 @@ export interface QueryWord {
   parts: Map<string, number>[];
 }
 
+/** The index terms of a term of `QueryWord.terms`: its words when it is a phrase, else itself. */
+export function phraseWords(term: string): string[] {
+  return term.split(' ');
+}
+
 /**
  * Reads a question into its words: stop words and question words dropped (unless nothing else is
  * left), each word's forms in every language it may be in, and the lexicon's names for it in the

@@ -1,6 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { Query } from 'minisearch';
-import type { QueryWord } from './analyze-query.js';
+import { phraseWords, type QueryWord } from './analyze-query.js';
 import { fieldKey } from './field-key.js';
 import type { TextField } from './text-index.js';
 
@@ -61,7 +61,8 @@ export function matchQuery(
   const perDoc = new Map<string, { score: number; credits: number[]; leadCredits: number[] }>();
   words.forEach((word, w) => {
     for (const unit of unitsOf(word, index)) {
-      const weights = termWeights(unit.terms);
+      const asked = askedTerms(unit.terms);
+      const weights = termWeights(asked);
       const results = index.mini.search(queryOf(unit.terms), {
         tokenize: (text) => text.split(' '),
         processTerm: (term) => term,
@@ -74,9 +75,9 @@ export function matchQuery(
         fuzzy: (term) => (term.length >= 6 && weights.get(term) === 1 && !index.known(term) ? 1 : false),
       });
       for (const result of results) {
-        const credit = creditOf(result.terms, unit.terms, weights) * unit.share;
+        const credit = creditOf(result.terms, asked, weights) * unit.share;
         const inLead = result.terms.filter((term) => result.match[term]?.includes(lead));
-        const leadCredit = creditOf(inLead, unit.terms, weights) * unit.share;
+        const leadCredit = creditOf(inLead, asked, weights) * unit.share;
         const zeros = () => words.map(() => 0);
         const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: zeros(), leadCredits: zeros() };
         entry.score += result.score * unit.share;
@@ -138,25 +139,30 @@ function queryOf(terms: ReadonlyMap<string, number>): Query {
 }
 
 /** The weight of each index term a unit searches for: a phrase's words take the phrase's. */
-function termWeights(terms: ReadonlyMap<string, number>): Map<string, number> {
+function termWeights(asked: ReadonlyArray<{ words: string[]; weight: number }>): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const [term, weight] of terms)
-    for (const part of term.split(' ')) weights.set(part, Math.max(weights.get(part) ?? 0, weight));
+  for (const { words, weight } of asked)
+    for (const word of words) weights.set(word, Math.max(weights.get(word) ?? 0, weight));
   return weights;
+}
+
+/** A unit's terms as their words and weights, split once rather than for every document found. */
+function askedTerms(terms: ReadonlyMap<string, number>): Array<{ words: string[]; weight: number }> {
+  return [...terms].map(([term, weight]) => ({ words: phraseWords(term), weight }));
 }
 
 /** What the matched terms earn: the best of the asked terms and phrases they hold, else a near form's. */
 function creditOf(
   matched: readonly string[],
-  asked: ReadonlyMap<string, number>,
+  asked: ReadonlyArray<{ words: string[]; weight: number }>,
   weights: ReadonlyMap<string, number>,
 ): number {
   let credit = matched.some((term) => !weights.has(term)) ? CREDIT_NEAR : 0;
   if (matched.length === 0) return credit;
   const held = new Set(matched);
-  for (const [term, weight] of asked) {
-    const found = term.includes(' ') ? term.split(' ').every((part) => held.has(part)) : held.has(term);
-    if (found) credit = Math.max(credit, weight === 1 ? CREDIT_OWN : CREDIT_EXPANSION);
+  for (const { words, weight } of asked) {
+    if (words.every((word) => held.has(word)))
+      credit = Math.max(credit, weight === 1 ? CREDIT_OWN : CREDIT_EXPANSION);
   }
   return credit;
 }
