@@ -16,8 +16,9 @@ export class CodeReader {
   private id = '';
   /** The names read so far, reused from code to code: what is kept is a copy of its exact size. */
   private readonly names: LocalText[] = [];
-  /** The name being read (its language and text so far), or null. */
-  private name: { lang: string; text: string } | null = null;
+  /** The language and the text so far of the name being read (while `part` is 'name'). */
+  private nameLang = '';
+  private nameText = '';
   /** The parent as written so far, or null when the code names none. */
   private parent: { text: string; ref: string | null; urn: string | null; inUrn: boolean } | null = null;
   /** Which part of the code is open (a child of `<Code>`), when it is one that is read. */
@@ -37,8 +38,10 @@ export class CodeReader {
       this.parent = null;
     } else if (depth === 2) {
       this.part = element === 'Name' ? 'name' : element === 'Parent' ? 'parent' : null;
-      if (this.part === 'name') this.name = { lang: attributes.get('lang') ?? '', text: '' };
-      else if (this.part === 'parent') this.parent = { text: '', ref: null, urn: null, inUrn: false };
+      if (this.part === 'name') {
+        this.nameLang = attributes.get('lang') ?? '';
+        this.nameText = '';
+      } else if (this.part === 'parent') this.parent = { text: '', ref: null, urn: null, inUrn: false };
     } else if (depth === 3 && this.part === 'parent' && this.parent) {
       const id = element === 'Ref' ? attributes.get('id') : undefined;
       if (id !== undefined) this.parent.ref ??= ownText(id);
@@ -50,7 +53,7 @@ export class CodeReader {
   /** Text directly inside a name, the parent, or the parent's URN; any other is not read. */
   text(text: string): void {
     if (this.depth === 2) {
-      if (this.part === 'name' && this.name) this.name.text += text;
+      if (this.part === 'name') this.nameText += text;
       else if (this.part === 'parent' && this.parent) this.parent.text += text;
     } else if (this.depth === 3 && this.parent?.inUrn) this.parent.urn += text;
   }
@@ -60,16 +63,17 @@ export class CodeReader {
     const depth = this.depth--;
     if (depth === 3 && this.parent) this.parent.inUrn = false;
     if (depth === 2) {
-      if (this.part === 'name' && this.name) {
-        const value = this.name.text.trim();
-        if (value !== '') this.names.push({ lang: language(ownText(this.name.lang)), value: ownText(value) });
-        this.name = null;
+      if (this.part === 'name') {
+        const value = this.nameText.trim();
+        if (value !== '') this.names.push({ lang: language(this.nameLang), value: ownText(value) });
+        this.nameText = '';
       }
       this.part = null;
     }
     if (depth !== 1) return null;
     // A list grown by pushing keeps room for 16 more; tens of thousands of codes would keep it all.
-    return { id: this.id, names: this.names.slice(), parent: this.parentId() };
+    const names = this.names.length === 1 ? [this.names[0] as LocalText] : this.names.slice();
+    return { id: this.id, names, parent: this.parentId() };
   }
 
   /** The parent's id: a 2.1 reference's, a URN's item (or the artefact it names), else its text. */

@@ -13,6 +13,13 @@ describe('ownText', () => {
       expect(ownText(cut)).toBe(cut);
     }
     expect(ownText('x'.repeat(5000))).toBe('x'.repeat(5000));
+    // Longer than the buffer copies are made in, one and two bytes per character.
+    expect(ownText('x'.repeat(70_000))).toBe('x'.repeat(70_000));
+    expect(ownText('é科'.repeat(20_000))).toBe('é科'.repeat(20_000));
+    // One copy after another from the same buffer: the first is not overwritten by the second.
+    const first = ownText('Côte d’Ivoire, first');
+    const second = ownText('Kyrgyz Republic, second');
+    expect([first, second]).toEqual(['Côte d’Ivoire, first', 'Kyrgyz Republic, second']);
     expect(ownText('')).toBe('');
   });
 });

@@ -8,6 +8,12 @@ function narrow(text: string): boolean {
 }
 
 /**
+ * Where copies are made: one buffer reused, as a buffer made per text cost more than the copy.
+ * Texts longer than it holds get a buffer of their own.
+ */
+const scratch = Buffer.allocUnsafe(64 * 1024);
+
+/**
  * A string cut from a message, copied so that keeping it does not keep the message alive. V8 gives
  * a substring of 13 characters or more as a view into its parent: a name kept from a 40 MB
  * structure message would hold all 40 MB (80 MB when any character is outside Latin-1) for as long
@@ -18,7 +24,9 @@ function narrow(text: string): boolean {
  */
 export function ownText(text: string): string {
   if (text.length < 13) return text;
-  return narrow(text)
-    ? Buffer.from(text, 'latin1').toString('latin1')
-    : Buffer.from(text, 'utf16le').toString('utf16le');
+  const encoding = narrow(text) ? 'latin1' : 'utf16le';
+  const width = encoding === 'latin1' ? 1 : 2;
+  if (text.length * width > scratch.length) return Buffer.from(text, encoding).toString(encoding);
+  const bytes = scratch.write(text, 0, encoding);
+  return scratch.toString(encoding, 0, bytes);
 }

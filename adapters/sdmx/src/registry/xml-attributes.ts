@@ -3,9 +3,10 @@ import { ownText } from './own-text.js';
 /** Prefixed name → its copy and its local name. */
 const localNames = new Map<string, { name: string; local: string }>();
 /**
- * The last prefixed name of each length and its local name: a message's elements come in runs of
- * a few names (`generic:Value` after `generic:Value`), which mostly differ in length, so comparing
- * with one name spares hashing each name the parser hands over afresh.
+ * The last prefixed name in each slot and its local name: a message's elements come in runs of a
+ * few names (`str:Code`, `com:Name`, `xml:lang` in turn), which mostly differ in their length or
+ * their last letters but one, so comparing with one name spares hashing each name the parser
+ * hands over afresh.
  */
 const RECENT = 64;
 const recentNames: string[] = new Array(RECENT).fill('');
@@ -18,7 +19,7 @@ const recentLocals: string[] = new Array(RECENT).fill('');
  * names then tells apart by reference.
  */
 export function localName(name: string): string {
-  const slot = name.length & (RECENT - 1);
+  const slot = (name.length + 31 * name.charCodeAt(name.length - 2)) & (RECENT - 1);
   if (recentNames[slot] === name) return recentLocals[slot] as string;
   if (name.indexOf(':') < 0) return name;
   let known = localNames.get(name);

@@ -1,3 +1,4 @@
+import { ownText } from './own-text.js';
 import type { AnnotationInfo, ArtefactRef, LocalText } from './structure-types.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed XML is walked field by field and checked as it goes.
@@ -19,13 +20,20 @@ export function textOf(value: Node): string | null {
 
 const languages = new Map<string, string>();
 
+/** The tag asked last and its shared string: names mostly come in the language of the one before. */
+let lastTag = '';
+let lastShared = '';
+
 /** One string per language tag: a code list of 50,000 codes in five languages would hold 250,000 copies. */
 export function language(tag: string): string {
+  if (tag === lastTag) return lastShared;
   let shared = languages.get(tag);
   if (shared === undefined) {
-    shared = tag;
-    if (languages.size < 512) languages.set(tag, tag);
+    shared = ownText(tag);
+    if (languages.size < 512) languages.set(shared, shared);
   }
+  lastTag = shared;
+  lastShared = shared;
   return shared;
 }
 
