@@ -106,15 +106,25 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(miss.body.suggestion).toMatch(/list_publishers/);
   });
 
-  it('search_cubes leaves drafts out and narrows by publisher', async () => {
-    // The Gebäudeprogramm cube is a draft: only cubes sharing part of the word come back, and no draft.
-    const drafts = await session.call('search_cubes', { query: 'gebäudeprogramm', latest_only: false });
-    const found = drafts.body.cubes as Array<{ cube_id: string; status: string | null; coverage: number }>;
-    expect(found.some((c) => c.cube_id.includes('gebaeudeprogramm'))).toBe(false);
-    expect(
-      found.every((c) => c.status === 'https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published'),
-    ).toBe(true);
-    expect(found.every((c) => c.coverage < 1)).toBe(true);
+  it('search_cubes lists a draft only where no published cube matches as well, and narrows by publisher', async () => {
+    const PUBLISHED = 'https://ld.admin.ch/vocabulary/CreativeWorkStatus/Published';
+    type Found = Array<{ cube_id: string; status: string | null; coverage: number }>;
+    // The Gebäudeprogramm cube is a draft that covers the whole question: it comes first, said to be a draft.
+    const draft = await session.call('search_cubes', { query: 'gebäudeprogramm', latest_only: false });
+    const found = draft.body.cubes as Found;
+    expect(found[0]).toMatchObject({
+      cube_id: 'https://energy.ld.admin.ch/sfoe/bfe_ogd18_gebaeudeprogramm_co2wirkung/1',
+      status: 'https://ld.admin.ch/vocabulary/CreativeWorkStatus/Draft',
+      coverage: 1,
+    });
+    expect(found.slice(1).every((c) => c.status === PUBLISHED && c.coverage < 1)).toBe(true);
+    expect(draft.body.suggestion).toMatch(/draft is not published yet/);
+    // A published cube covering as much of the question (waldbrand) keeps the draft out.
+    const even = await session.call('search_cubes', { query: 'gebäudeprogramm waldbrand' });
+    const evenFound = even.body.cubes as Found;
+    expect(evenFound.length).toBeGreaterThan(0);
+    expect(evenFound.every((c) => c.status === PUBLISHED)).toBe(true);
+    expect(even.body.suggestion).toBeNull();
     const bakom = await session.call('search_cubes', {
       query: 'medien',
       publisher_id: 'https://register.ld.admin.ch/opendataswiss/org/bundesamt-fur-kommunikation-bakom',

@@ -1,9 +1,10 @@
 import type { ToolContext } from '@opendata-mcp/core';
 import { isPlaceholder, type LangLiteral } from '../language.js';
+import { PUBLISHED } from '../sparql/prefixes.js';
 import { selectRows } from '../sparql/send-sparql.js';
 import { catalogueQuery } from './catalogue-query.js';
 
-/** One published cube version with its names and descriptions in every language it carries. */
+/** One cube version, published or draft, with its names and descriptions in every language it carries. */
 export interface CatalogueCube {
   cube_id: string;
   names: LangLiteral[];
@@ -11,6 +12,11 @@ export interface CatalogueCube {
   creator: string | null;
   version: string | null;
   status: string | null;
+}
+
+/** Whether a cube is published: its status says so, or it states none. */
+export function isPublished(cube: CatalogueCube): boolean {
+  return cube.status === null || cube.status === PUBLISHED;
 }
 
 export interface CubeCatalogue {
@@ -25,13 +31,13 @@ export interface CubeCatalogue {
 const MAX_ROWS = 200_000;
 const CATALOGUE_TTL_MS = 60 * 60 * 1000;
 
-/** The endpoint's published cubes from cache, or from one catalogue query. */
+/** The endpoint's cubes, drafts included, from cache or from one catalogue query. */
 export async function loadCubeCatalogue(
   ctx: ToolContext,
   endpoint: string,
 ): Promise<{ catalogue: CubeCatalogue; cacheHit: boolean }> {
   const { value, hit } = await ctx.cache.getOrLoad(
-    `lindas:catalogue:${endpoint}`,
+    `lindas:catalogue:with-drafts:${endpoint}`,
     CATALOGUE_TTL_MS,
     async () => {
       const query = catalogueQuery(MAX_ROWS + 1);

@@ -8,7 +8,7 @@ import {
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { collapseVersions } from '../cube/collapse-versions.js';
-import { loadCubeCatalogue } from '../cube/cube-catalogue.js';
+import { isPublished, loadCubeCatalogue } from '../cube/cube-catalogue.js';
 import { cubeSearchIndex } from '../cube/cube-search-index.js';
 import { pickLabel } from '../language.js';
 import type { LindasRuntime } from '../lindas-runtime.js';
@@ -21,8 +21,8 @@ export function searchCubesTool(rt: LindasRuntime) {
     title: 'Search LINDAS cubes',
     description:
       'Start here. Finds cubes of the Swiss federal linked-data service by words of their names or ' +
-      'descriptions (de, fr, it, en), e.g. "waldbrand"; every word is optional, word ' +
-      'forms and compounds match, cubes covering more come first (matched_words). Published cubes, newest ' +
+      'descriptions (de, fr, it, en); every word is optional, word forms and compounds match, cubes ' +
+      'covering more come first (matched_words). Published cubes (drafts if they match more), newest ' +
       'version, by default; narrow with publisher_id. Pass a cube_id to get_cube_structure or ' +
       'query_cube_observations.',
     input: z
@@ -90,22 +90,28 @@ export function searchCubesTool(rt: LindasRuntime) {
       const hits = (await cubeSearchIndex(catalogue, ctx.signal)).search(input.query, {
         limit: catalogue.cubes.length,
       });
-      const rows = hits.flatMap((hit) => {
+      const matches = hits.flatMap((hit) => {
         const cube = byId.get(hit.id);
         if (!cube || (input.publisher_id && cube.creator !== input.publisher_id)) return [];
-        return [
-          {
-            cube_id: cube.cube_id,
-            name: pickLabel(cube.names, language)?.value ?? null,
-            description: pickLabel(cube.descriptions, language)?.value ?? null,
-            creator: cube.creator,
-            version: cube.version,
-            status: cube.status,
-            matched_words: hit.matchedWords,
-            coverage: hit.coverage,
-          },
-        ];
+        return [{ cube, hit }];
       });
+      // A draft is listed only where it covers more of the question than any published cube does.
+      const bestPublished = matches.reduce(
+        (best, m) => (isPublished(m.cube) ? Math.max(best, m.hit.coverage) : best),
+        0,
+      );
+      const listed = matches.filter((m) => isPublished(m.cube) || m.hit.coverage > bestPublished);
+      const drafts = listed.some((m) => !isPublished(m.cube));
+      const rows = listed.map(({ cube, hit }) => ({
+        cube_id: cube.cube_id,
+        name: pickLabel(cube.names, language)?.value ?? null,
+        description: pickLabel(cube.descriptions, language)?.value ?? null,
+        creator: cube.creator,
+        version: cube.version,
+        status: cube.status,
+        matched_words: hit.matchedWords,
+        coverage: hit.coverage,
+      }));
       const candidates = input.latest_only ? collapseVersions(rows) : rows;
       const cubes = candidates.slice(input.offset, input.offset + input.limit);
       const more = !catalogue.complete || candidates.length > input.offset + input.limit;
@@ -121,10 +127,7 @@ export function searchCubesTool(rt: LindasRuntime) {
           next_offset: nextOffset(input.offset, cubes.length, more),
           total_matched: total,
           match_type: candidates.length > 0 ? ('words' as const) : ('none' as const),
-          suggestion:
-            candidates.length > 0
-              ? null
-              : `No published cube has these words in a name or description. Try other words (German, French, Italian or English), or list_publishers to browse by publisher.`,
+          suggestion: searchSuggestion(candidates.length, drafts),
         },
         source: lindasSource(rt, {
           query: catalogue.query,
@@ -136,4 +139,13 @@ export function searchCubesTool(rt: LindasRuntime) {
       };
     },
   });
+}
+
+/** What to do next: when nothing matched, and when drafts are listed (their figures may change). */
+function searchSuggestion(matched: number, drafts: boolean): string | null {
+  if (matched === 0)
+    return 'No cube, published or draft, has these words in a name or description. Try other words (German, French, Italian or English), or list_publishers to browse by publisher.';
+  if (drafts)
+    return 'No published cube covers as many of these words as the drafts listed (status …/Draft): a draft is not published yet, and its figures may still change.';
+  return null;
 }
