@@ -425,7 +425,7 @@ export const STATISTICAL_LEXICON: readonly LexiconConcept[] = [
   ),
   c(
     ['housing', 'dwellings', 'homes', 'apartments'],
-    ['wohnungen', 'wohnung', 'wohnen', 'gebäude'],
+    ['wohnungen', 'wohnung', 'gebäude'],
     ['logement', 'logements', 'bâtiments'],
     ['abitazioni', 'alloggi', 'edifici'],
     ['woningen', 'huisvesting', 'gebouwen'],

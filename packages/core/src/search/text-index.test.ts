@@ -65,6 +65,15 @@ describe('createTextIndex', () => {
     expect(ids(index.search('народжуваність'))[0]).toBe('births');
   });
 
+  it('finds housing from buildings, but not the resident population through its "Wohn-"', () => {
+    const index = indexOf([
+      ...DOCS,
+      doc('dwellings', [['de', 'Leerstehende Wohnungen nach Kanton']]),
+      doc('residents', [['de', 'Ständige Wohnbevölkerung je Kanton']]),
+    ]);
+    expect(ids(index.search('Gebäude'))).toEqual(['dwellings']);
+  });
+
   it('ranks the hit covering the whole question above hits sharing only its commonest word', () => {
     const hits = indexOf().search('Kanton Zürich Schulen');
     expect(hits[0]).toMatchObject({ id: 'schools', coverage: 1 });
