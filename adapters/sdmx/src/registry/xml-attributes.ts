@@ -19,6 +19,7 @@ const recentLocals: string[] = new Array(RECENT).fill('');
  * names then tells apart by reference.
  */
 export function localName(name: string): string {
+  // A one-letter name has no letter but one before its last (NaN): it takes slot 0.
   const slot = (name.length + 31 * name.charCodeAt(name.length - 2)) & (RECENT - 1);
   if (recentNames[slot] === name) return recentLocals[slot] as string;
   if (name.indexOf(':') < 0) return name;

@@ -20,20 +20,18 @@ export function textOf(value: Node): string | null {
 
 const languages = new Map<string, string>();
 
-/** The tag asked last and its shared string: names mostly come in the language of the one before. */
-let lastTag = '';
-let lastShared = '';
+/** The shared string of the tag asked last: names mostly come in the language of the one before. */
+let last = '';
 
 /** One string per language tag: a code list of 50,000 codes in five languages would hold 250,000 copies. */
 export function language(tag: string): string {
-  if (tag === lastTag) return lastShared;
+  if (tag === last) return last;
   let shared = languages.get(tag);
   if (shared === undefined) {
     shared = ownText(tag);
     if (languages.size < 512) languages.set(shared, shared);
   }
-  lastTag = shared;
-  lastShared = shared;
+  last = shared;
   return shared;
 }
 
