@@ -393,6 +393,21 @@ describe('LINDAS tools end to end over stdio', () => {
       start_period: '2030',
     });
     expect(none.body).toMatchObject({ ok: true, returned: 0 });
+    expect(none.body.note).toMatch(/No observation meets all these filters together/);
+    expect(bounded.body.note).toBeUndefined();
+  });
+
+  it('says why an answer has no row: a page past the end, or filters no observation meets together', async () => {
+    const past = await session.call('query_cube_observations', { cube_id: WALDBRAND, offset: 100_000 });
+    expect(past.body).toMatchObject({ ok: true, returned: 0 });
+    expect(past.body.note).toBe('No observation past the first 100000: the page starts after the last one.');
+    // The value is one of the noise cube's traffic types; no recorded observation has it.
+    const pair = await session.call('query_cube_observations', {
+      cube_id: NOISE,
+      filters: { Verkehrsart: 'Gesamtes Strassennetz' },
+    });
+    expect(pair.body).toMatchObject({ ok: true, returned: 0 });
+    expect(pair.body.note).toMatch(/Drop or widen a filter/);
   });
 
   it('refuses the period options on a cube without a date or year key, naming the option', async () => {

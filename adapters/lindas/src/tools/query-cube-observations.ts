@@ -32,7 +32,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       'fixed), coded values as labels. Filters run in the SPARQL store (labels ' +
       'or IRIs; numbers or dates for literal dimensions). A decimal too precise for a double stays text; ' +
       'cube:Undefined is null. A value its dimension lacks is refused with close values. ' +
-      'Page with offset = next_offset. For aggregations or joins across cubes use run_sparql.',
+      'For aggregations or joins across cubes use run_sparql.',
     input: z
       .object({
         cube_id: CubeIdSchema,
@@ -127,6 +127,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
         .describe(
           'SPARQL requests sent: 1 with the structure cached, else 2, plus one per filtered code list not yet checked.',
         ),
+      note: z.string().optional(),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     example: { cube_id: 'https://environment.ld.admin.ch/foen/ubd003701/6', limit: 10 },
@@ -192,6 +193,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           labels_resolved: input.resolve_labels,
           filters_applied: filterPatternList.length,
           sparql_requests: (cacheHit ? 1 : 2) + checked.sent,
+          ...(returned === 0 ? { note: emptyAnswerNote(input.offset, filterPatternList.length) } : {}),
         },
         source: lindasSource(rt, {
           query,
@@ -203,4 +205,12 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       };
     },
   });
+}
+
+/** Why an answer has no row: a page past the end, filters no observation meets together, or an empty cube. */
+function emptyAnswerNote(offset: number, filters: number): string {
+  if (offset > 0) return `No observation past the first ${offset}: the page starts after the last one.`;
+  if (filters > 0)
+    return 'No observation meets all these filters together, though each coded value exists in its dimension. Drop or widen a filter to see which combinations hold data.';
+  return 'The store gave no observation of this cube: it holds none that can be read.';
 }
