@@ -1,7 +1,8 @@
 // `pnpm bench sdmx`: the SDMX adapter measured side by side in one run. Each section adds its
 // figures to one JSON line printed at the end; sections run in order and can be added below.
 //
-// `pnpm bench sdmx parse` (or `answers`, `index`) runs the named sections only. Section "index"
+// `pnpm bench sdmx parse` (or `answers`, `index`) runs the named sections only; any other word
+// keeps the parse workloads whose name holds it (`pnpm bench sdmx parse bis`). Section "index"
 // (sdmx-index-section.ts) measures discovery against a synthetic registry of 8,000 flows.
 //
 // Section "parse": the UNICEF CME structure (about 1 MB of SDMX-ML, 23 code lists), a 40 MB structure
@@ -265,12 +266,13 @@ function measureSides(name: string): {
 }
 
 /** The parse section: every workload, adapter against the bare pass, side by side. */
-function parseSection(): Record<string, unknown> {
+function parseSection(only: string[]): Record<string, unknown> {
   const figures: Record<string, unknown> = {};
   console.log(
     `parse: adapter vs a bare pass of the same library over the same bytes, each side in its own processes taken in turns (${ROUNDS} rounds of ${RUNS} runs after 2 to 20 warm-up runs: median process CPU time, on which the goal is judged, and wall time, and the median of the rounds' ratios; peak RSS growth; adapter peak heap growth)`,
   );
   for (const workload of WORKLOADS) {
+    if (only.length > 0 && !only.some((part) => workload.name.includes(part))) continue;
     const { adapter, plain, timeRatio, cpuRatio } = measureSides(workload.name);
     const goal = goalOf(workload.type);
     const memoryRatio = adapter.peak_growth_mb / Math.max(plain.peak_growth_mb, 1);
@@ -320,7 +322,7 @@ function parseSection(): Record<string, unknown> {
 /** Sections of this bench, in order; each returns its figures for the JSON line. */
 const SECTIONS: Array<{
   name: string;
-  run: () => Record<string, unknown> | Promise<Record<string, unknown>>;
+  run: (only: string[]) => Record<string, unknown> | Promise<Record<string, unknown>>;
 }> = [
   { name: 'parse', run: parseSection },
   { name: 'answers', run: answersSection },
@@ -334,10 +336,13 @@ async function main(): Promise<void> {
     await runTask(name, impl === 'plain' ? 'plain' : 'adapter');
     return;
   }
-  const wanted = process.argv.slice(2);
+  // Section names pick sections; any other word picks the parse workloads whose name holds it.
+  const words = process.argv.slice(2);
+  const wanted = words.filter((word) => SECTIONS.some((section) => section.name === word));
+  const only = words.filter((word) => !wanted.includes(word));
   const figures: Record<string, unknown> = {};
   for (const section of SECTIONS)
-    if (wanted.length === 0 || wanted.includes(section.name)) figures[section.name] = await section.run();
+    if (wanted.length === 0 || wanted.includes(section.name)) figures[section.name] = await section.run(only);
   console.log(JSON.stringify({ bench: 'sdmx', ...figures }));
 }
 
