@@ -63,6 +63,23 @@ class XmlFeed {
   }
 }
 
+/**
+ * A tag object of the parser's own, kept for the life of the process. Saxes adds a field to each
+ * tag after making it, which gives tags an object layout (hidden class) of their own; V8 forgets
+ * that layout once no tag is alive, between two messages, and throws away the optimized code of
+ * the parser's tag handling with it, so that each message after a full collection was read by
+ * unoptimized code again.
+ */
+export const keptTag = (() => {
+  const parser = new SaxesParser();
+  let tag: unknown = null;
+  parser.on('opentag', (opened) => {
+    tag = opened;
+  });
+  parser.write('<kept/>').close();
+  return tag;
+})();
+
 /** Idle parsers, each ready for a new document; a parse that fails mid-way drops its parser instead. */
 const idleFeeds: XmlFeed[] = [];
 /** Enough for the parses that run at once (each yields between slices, so several can be under way). */

@@ -1,6 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
 import { CodeReader } from './code-reader.js';
-import { feedXml } from './feed-xml.js';
+import { feedXml, type XmlHandler } from './feed-xml.js';
 import { parseCodelist, parseConcepts, parseDataflow, parseDataStructure } from './parse-artefacts.js';
 import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
 import { parseConstraint } from './parse-constraint.js';
@@ -18,6 +18,7 @@ import type {
   HierarchyInfo,
   StructureMessage,
 } from './structure-types.js';
+import type { XmlAttributes } from './xml-attributes.js';
 import { type Node, textOf } from './xml-nodes.js';
 import { XmlSubtree } from './xml-subtree.js';
 
@@ -63,72 +64,9 @@ const READERS: Record<string, (kept: Kept, node: Node) => void> = {
  * of kinds nobody reads are skipped, and the parse yields between slices of the text.
  */
 export async function parseStructureMessage(xml: string, signal?: AbortSignal): Promise<StructureMessage> {
-  const kept: Kept = {
-    dataflows: [],
-    codelists: [],
-    concepts: [],
-    dataStructures: [],
-    categorySchemes: [],
-    categorisations: [],
-    contentConstraints: [],
-    dataConstraints: [],
-    constraintsDataConstraints: [],
-    hclHierarchies: [],
-    hierarchies: [],
-  };
-  let header: Node;
-  /** The header or artefact being read, and its reader. */
-  let artefact: { tree: XmlSubtree; read: (node: Node) => void } | null = null;
-  /** A code list's codes so far, and the reader of its codes (read straight into what is kept). */
-  let codes: CodeInfo[] | null = null;
-  const code = new CodeReader();
-  await feedXml(
-    xml,
-    {
-      open(name, attributes, path) {
-        if (path.length === 1) {
-          if (name !== 'Structure') throw notStructure();
-        } else if (code.reading || (codes && artefact?.tree.depth === 1 && name === 'Code'))
-          code.open(name, attributes);
-        else if (artefact) {
-          artefact.tree.open(name, attributes);
-        } else if (path.length === 2 && name === 'Header') {
-          artefact = { tree: new XmlSubtree(), read: (node) => (header = node) };
-          artefact.tree.open(name, attributes);
-        } else if (path.length === 4 && path[1] === 'Structures') {
-          const reader = READERS[`${path[2]}/${name}`];
-          if (path[2] === 'Codelists' && name === 'Codelist') {
-            // A code list can hold tens of thousands of codes: each is read as it closes.
-            const own: CodeInfo[] = [];
-            codes = own;
-            artefact = {
-              tree: new XmlSubtree(),
-              read: (node) => kept.codelists.push(parseCodelist(node, own)),
-            };
-          } else if (reader) artefact = { tree: new XmlSubtree(), read: (node) => reader(kept, node) };
-          artefact?.tree.open(name, attributes);
-        }
-      },
-      close() {
-        if (code.reading) {
-          const read = code.close();
-          if (read) codes?.push(read);
-        } else if (artefact) {
-          const node = artefact.tree.close();
-          if (artefact.tree.depth === 0) {
-            artefact.read(node);
-            artefact = null;
-            codes = null;
-          }
-        }
-      },
-      text(text) {
-        if (code.reading) code.text(text);
-        else artefact?.tree.text(text);
-      },
-    },
-    { format: 'SDMX-ML', refuse: notStructure, signal },
-  );
+  const handler = new StructureMessageHandler();
+  await feedXml(xml, handler, { format: 'SDMX-ML', refuse: notStructure, signal });
+  const { kept, header } = handler;
   if (!header) throw notStructure();
   const v3 = isSdmxMl3(xml);
   return {
@@ -145,6 +83,77 @@ export async function parseStructureMessage(xml: string, signal?: AbortSignal): 
   };
 }
 
+/** Routes each element of a structure message to the reader of the artefact it belongs to. */
+class StructureMessageHandler implements XmlHandler {
+  readonly kept: Kept = {
+    dataflows: [],
+    codelists: [],
+    concepts: [],
+    dataStructures: [],
+    categorySchemes: [],
+    categorisations: [],
+    contentConstraints: [],
+    dataConstraints: [],
+    constraintsDataConstraints: [],
+    hclHierarchies: [],
+    hierarchies: [],
+  };
+  header: Node = undefined;
+  /** The header or artefact being read, and what becomes of it once read. */
+  private artefact: { tree: XmlSubtree; read: (node: Node) => void } | null = null;
+  /** A code list's codes so far (read straight into what is kept), while one is open. */
+  private codes: CodeInfo[] | null = null;
+  private readonly code = new CodeReader();
+
+  open(name: string, attributes: XmlAttributes, path: readonly string[]): void {
+    const { code, artefact } = this;
+    if (path.length === 1) {
+      if (name !== 'Structure') throw notStructure();
+    } else if (code.reading || (this.codes && artefact?.tree.depth === 1 && name === 'Code'))
+      code.open(name, attributes);
+    else if (artefact) artefact.tree.open(name, attributes);
+    else if (path.length === 2 && name === 'Header')
+      this.startArtefact(name, attributes, (node) => (this.header = node));
+    else if (path.length === 4 && path[1] === 'Structures') {
+      const kept = this.kept;
+      if (path[2] === 'Codelists' && name === 'Codelist') {
+        // A code list can hold tens of thousands of codes: each is read as it closes.
+        const own: CodeInfo[] = [];
+        this.codes = own;
+        this.startArtefact(name, attributes, (node) => kept.codelists.push(parseCodelist(node, own)));
+      } else {
+        const reader = READERS[`${path[2]}/${name}`];
+        if (reader) this.startArtefact(name, attributes, (node) => reader(kept, node));
+      }
+    }
+  }
+
+  close(): void {
+    const { code, artefact } = this;
+    if (code.reading) {
+      const read = code.close();
+      if (read) this.codes?.push(read);
+    } else if (artefact) {
+      const node = artefact.tree.close();
+      if (artefact.tree.depth === 0) {
+        artefact.read(node);
+        this.artefact = null;
+        this.codes = null;
+      }
+    }
+  }
+
+  text(text: string): void {
+    if (this.code.reading) this.code.text(text);
+    else this.artefact?.tree.text(text);
+  }
+
+  private startArtefact(name: string, attributes: XmlAttributes, read: (node: Node) => void): void {
+    this.artefact = { tree: new XmlSubtree(), read };
+    this.artefact.tree.open(name, attributes);
+  }
+}
+
 function notStructure(): OpenDataError {
   return new OpenDataError(
     'upstream_error',
@@ -154,3 +163,10 @@ function notStructure(): OpenDataError {
     },
   );
 }
+
+/**
+ * A handler kept for the life of the process, with its code reader: V8 forgets an object layout
+ * (hidden class) once no object has it, and throws away the optimized code built on it, so that
+ * each message after a full collection would be read by unoptimized code again.
+ */
+export const keptLayouts = [new StructureMessageHandler(), new XmlSubtree()];
