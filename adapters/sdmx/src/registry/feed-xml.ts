@@ -29,6 +29,15 @@ export interface FeedOptions {
   sliceChars?: number;
 }
 
+/**
+ * A tag object of the parser's own, kept for the life of the process. Saxes adds a field to each
+ * tag after making it, which gives tags an object layout (hidden class) of their own; V8 forgets
+ * that layout once no tag is alive, between two messages, and throws away the optimized code of
+ * the parser's tag handling with it, so that each message after a full collection was read by
+ * unoptimized code again. The first parser made reads a one-tag document to keep its tag.
+ */
+let keptTag: unknown = null;
+
 /** What an idle parser feeds: nothing (a finished parse's reader is not kept alive by the pool). */
 const NO_HANDLER: XmlHandler = { open() {}, close() {}, text() {} };
 
@@ -48,6 +57,12 @@ class XmlFeed {
 
   constructor() {
     gatherAttributes(this.parser, this.attributes);
+    if (keptTag === null) {
+      this.parser.on('opentag', (tag) => {
+        keptTag = tag;
+      });
+      this.parser.write('<kept/>').close();
+    }
     this.parser.on('opentag', (tag) => {
       const name = localName(tag.name);
       this.path.push(name);
@@ -62,23 +77,6 @@ class XmlFeed {
     this.parser.on('cdata', (chars) => this.handler.text(chars));
   }
 }
-
-/**
- * A tag object of the parser's own, kept for the life of the process. Saxes adds a field to each
- * tag after making it, which gives tags an object layout (hidden class) of their own; V8 forgets
- * that layout once no tag is alive, between two messages, and throws away the optimized code of
- * the parser's tag handling with it, so that each message after a full collection was read by
- * unoptimized code again.
- */
-export const keptTag = (() => {
-  const parser = new SaxesParser();
-  let tag: unknown = null;
-  parser.on('opentag', (opened) => {
-    tag = opened;
-  });
-  parser.write('<kept/>').close();
-  return tag;
-})();
 
 /** Idle parsers, each ready for a new document; a parse that fails mid-way drops its parser instead. */
 const idleFeeds: XmlFeed[] = [];
