@@ -2,7 +2,7 @@ import { isOpenDataError } from '@opendata-mcp/core';
 import { type CodedColumn, CsvColumnCells } from './csv-cells.js';
 import { csvCutOff } from './csv-cut-off.js';
 import { cutOff } from './cut-off.js';
-import type { DataContext } from './data-context.js';
+import { type DataContext, dataContext } from './data-context.js';
 import { notData } from './not-data.js';
 import {
   type CodedValue,
@@ -142,3 +142,18 @@ function mapColumns(header: string[], ctx: DataContext): Column[] {
   });
   return columns;
 }
+
+/**
+ * A row reader kept for the life of the process. V8 forgets an object layout (hidden class) once no
+ * object has it, and throws away the optimized code built on it: were none alive between two
+ * messages, each CSV message after a full collection would be read by unoptimized code again.
+ */
+export const keptLayouts = [
+  rowReader(
+    [
+      { id: 'A', index: 0, labelAt: null, combined: false, kind: 'dimension' },
+      { id: 'OBS_VALUE', index: 1, labelAt: null, combined: false, kind: 'measure' },
+    ],
+    dataContext(null, 'en'),
+  ),
+];
