@@ -410,6 +410,22 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(pair.body.note).toMatch(/Drop or widen a filter/);
   });
 
+  it('says when coded values came back without a label, and then does not call the labels resolved', async () => {
+    const biotopes = await session.call('query_cube_observations', {
+      cube_id: 'https://environment.ld.admin.ch/foen/biotopescube/UZ-2404/1',
+      limit: 5,
+    });
+    expect(biotopes.body).toMatchObject({ ok: true, labels_resolved: false });
+    const unlabelled = biotopes.body.unlabelled_codes as number;
+    expect(unlabelled).toBeGreaterThan(0);
+    expect(biotopes.body.note).toBe(
+      `${unlabelled} coded value(s) have no name in the portal in any of its languages and are shown as their IRIs; list_dimension_values has none for them either.`,
+    );
+    const labelled = await session.call('query_cube_observations', { cube_id: WALDBRAND, limit: 5 });
+    expect(labelled.body).toMatchObject({ ok: true, labels_resolved: true, unlabelled_codes: 0 });
+    expect(labelled.body.note).toBeUndefined();
+  });
+
   it('refuses the period options on a cube without a date or year key, naming the option', async () => {
     for (const option of [{ latest_period: true }, { start_period: '2020' }]) {
       const refused = await session.call('query_cube_observations', { cube_id: NOISE, ...option });

@@ -190,10 +190,15 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
           offset: input.offset,
           next_offset: truncated ? input.offset + returned : null,
           total_matched: null,
-          labels_resolved: input.resolve_labels,
+          // True only when every coded value shown came with its label, not merely when labels were asked for.
+          labels_resolved: input.resolve_labels && folded.unlabelled === 0,
           filters_applied: filterPatternList.length,
           sparql_requests: (cacheHit ? 1 : 2) + checked.sent,
-          ...(returned === 0 ? { note: emptyAnswerNote(input.offset, filterPatternList.length) } : {}),
+          ...(returned === 0
+            ? { note: emptyAnswerNote(input.offset, filterPatternList.length) }
+            : folded.unlabelled > 0
+              ? { note: unlabelledNote(folded.unlabelled) }
+              : {}),
         },
         source: lindasSource(rt, {
           query,
@@ -205,6 +210,11 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
       };
     },
   });
+}
+
+/** Why some cells hold IRIs where labels were asked for: the portal publishes none for them. */
+function unlabelledNote(count: number): string {
+  return `${count} coded value(s) have no name in the portal in any of its languages and are shown as their IRIs; list_dimension_values has none for them either.`;
 }
 
 /** Why an answer has no row: a page past the end, filters no observation meets together, or an empty cube. */
