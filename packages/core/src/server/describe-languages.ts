@@ -12,7 +12,7 @@ export function describeLanguages(backends: readonly BackendLanguages[]): string
   const stated = backends.filter((b) => b.languages && b.languages.length > 0);
   if (stated.length === 0) return null;
   const list = stated.map((b) => `${b.adapter_id}: ${b.languages?.join(', ')}`).join('; ');
-  return `Few hits. The backends describe their data in these languages (${list}); ask again with words in one of them, or with fewer words.`;
+  return `Few hits. The backends describe their data in these languages (${list}): a question in another one finds only the words they share, so ask in one of them; one already in them may find more with fewer or other words.`;
 }
 
 interface BackendTally {
