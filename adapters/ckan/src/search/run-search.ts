@@ -107,6 +107,6 @@ function loosenedNote(
   const sent =
     "so a second, looser query (any of the words, their stems and other languages' words for them) was sent";
   if (added === 0) return `${first}, ${sent}; it found nothing more that covers enough of the question.`;
-  const more = `; ${added} more dataset(s) follow, ranked by how much of the question they cover, those matching too little left out.`;
+  const more = `; ${added} more dataset(s) follow, which match fewer of the words (see each one's matched_words; those far below the best of them are left out).`;
   return `${first}, ${sent}${more}${cut ? ` The portal found ${cut.found} loose matches; the best ${cut.ranked} by its own score were ranked.` : ''}`;
 }
