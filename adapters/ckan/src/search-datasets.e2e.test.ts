@@ -105,7 +105,7 @@ describe('search_datasets over the CKAN fixture', () => {
     const all = await search({ query: 'Sunderland elephants transport', limit: 4 });
     expect(all.sent).toEqual(['package_search', 'package_search']);
     expect(all.envelope.note).toMatch(
-      /more dataset\(s\) follow, which match fewer of the words \(see each one's matched_words/,
+      /more dataset\(s\) it found follow, each with matched_words for how much of the question it covers/,
     );
     const second = await search({ query: 'Sunderland elephants transport', limit: 2, offset: 2 });
     expect(second.names).toEqual(all.names.slice(2, 4));

@@ -118,7 +118,9 @@ describe('LINDAS tools end to end over stdio', () => {
       coverage: 1,
     });
     expect(found.slice(1).every((c) => c.status === PUBLISHED && c.coverage < 1)).toBe(true);
-    expect(draft.body.suggestion).toMatch(/draft is not published yet/);
+    expect(draft.body.suggestion).toBe(
+      'Only drafts cover this much of the question (status …/Draft): a draft is not published yet, and its figures may still change.',
+    );
     // A published cube covering as much of the question (waldbrand) keeps the draft out.
     const even = await session.call('search_cubes', { query: 'gebäudeprogramm waldbrand' });
     const evenFound = even.body.cubes as Found;

@@ -107,6 +107,8 @@ function loosenedNote(
   const sent =
     "so a second, looser query (any of the words, their stems and other languages' words for them) was sent";
   if (added === 0) return `${first}, ${sent}; it found nothing more that covers enough of the question.`;
-  const more = `; ${added} more dataset(s) follow, which match fewer of the words (see each one's matched_words; those far below the best of them are left out).`;
+  const found =
+    strict === 0 ? `${added} dataset(s) it found are listed` : `${added} more dataset(s) it found follow`;
+  const more = `; ${found}, each with matched_words for how much of the question it covers (those far below the best of them left out).`;
   return `${first}, ${sent}${more}${cut ? ` The portal found ${cut.found} loose matches; the best ${cut.ranked} by its own score were ranked.` : ''}`;
 }

@@ -146,6 +146,6 @@ function searchSuggestion(matched: number, drafts: boolean): string | null {
   if (matched === 0)
     return 'No cube, published or draft, has these words in a name or description. Try other words (German, French, Italian or English), or list_publishers to browse by publisher.';
   if (drafts)
-    return 'No published cube covers as many of these words as the drafts listed (status …/Draft): a draft is not published yet, and its figures may still change.';
+    return 'Only drafts cover this much of the question (status …/Draft): a draft is not published yet, and its figures may still change.';
   return null;
 }
