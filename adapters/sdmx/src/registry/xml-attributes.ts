@@ -45,19 +45,9 @@ function trimmed(text: string): string {
   return first > 32 && first < 127 && end > 32 && end < 127 ? text : text.trim();
 }
 
-/**
- * An object without a prototype is kept by the engine as a dictionary: adding a name to it makes no
- * new object layout. A layout made for one name and then dropped would be forgotten at the next
- * full collection, and with it the optimized code of every reader that `localName` is built into.
- */
-const nameBox: Record<string, true> = Object.create(null);
-
 /** The engine's one shared copy of a name, as it keeps for property names and literals. */
 function shared(name: string): string {
-  nameBox[name] = true;
-  const copy = Object.keys(nameBox)[0] as string;
-  delete nameBox[name];
-  return copy;
+  return Object.keys({ [name]: true })[0] as string;
 }
 
 /** Whether an attribute declares a namespace (`xmlns`, `xmlns:str`) rather than saying something. */
