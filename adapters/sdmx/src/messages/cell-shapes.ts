@@ -94,11 +94,8 @@ export class CellShapes {
     let root = this.byOrder.get(order);
     if (root === undefined) {
       const text = order.join('\u0000');
-      // A literal of its own, not a node spread into a new object: the layout of a spread copy is
-      // forgotten when no root is alive, and the optimized walk built on it with it.
       root = this.byOrderText.get(text) ?? {
-        next: new Map(),
-        shape: null,
+        ...newNode(),
         skipTime: !order.includes(this.ctx.timeId),
         skipMeasure: !order.includes(this.ctx.measureId),
       };
