@@ -24,65 +24,47 @@ export interface DataContext {
   shapes: CellShapes;
 }
 
-/**
- * Made once per message. Its methods are the class's, not closures made per message: optimized
- * code that calls a closure holds on to it, and when the message's closures are collected V8
- * throws that code away, so every message after a full collection ran unoptimized again.
- */
-class FlowDataContext implements DataContext {
-  readonly dimensionIds: string[] | null;
-  readonly timeId: string;
-  readonly measureId: string;
-  readonly attributeIds: Set<string> | null;
-  readonly shapes: CellShapes;
-  private readonly components = new Map<string, FlowComponent>();
-  /** Each coded component's codes by id, indexed on first use. */
-  private readonly indexes = new Map<string, Map<string, CodeInfo>>();
-  private readonly cells = new Map<string, Map<string, CodedValue>>();
-
-  constructor(
-    structure: FlowStructure | null,
-    readonly language: string,
-  ) {
-    for (const c of structure?.dimensions ?? []) this.components.set(c.id, c);
-    for (const c of structure?.attributes ?? []) this.components.set(c.id, c);
-    this.dimensionIds = structure ? structure.dimensions.map((d) => d.id) : null;
-    this.timeId = structure?.timeDimension?.id ?? 'TIME_PERIOD';
-    this.measureId = structure?.measure?.id ?? 'OBS_VALUE';
-    this.attributeIds = structure ? new Set(structure.attributes.map((a) => a.id)) : null;
-    this.shapes = new CellShapes(this);
-  }
-
-  label(component: string, code: string): string | null {
-    const c = this.components.get(component);
-    if (!c?.codelist) return null;
-    // A code list can hold thousands of codes; index each once rather than scanning it per cell.
-    let index = this.indexes.get(component);
-    if (!index) {
-      index = new Map(c.codelist.codes.map((code) => [code.id, code]));
-      this.indexes.set(component, index);
-    }
-    const found = index.get(code);
-    return found ? pickText(found.names, this.language) : null;
-  }
-
-  cell(component: string, code: string): CodedValue {
-    let byCode = this.cells.get(component);
-    if (!byCode) {
-      byCode = new Map();
-      this.cells.set(component, byCode);
-    }
-    let cell = byCode.get(code);
-    if (!cell) {
-      cell = { code, label: this.label(component, code) };
-      byCode.set(code, cell);
-    }
-    return cell;
-  }
-}
-
 export function dataContext(structure: FlowStructure | null, language: string): DataContext {
-  return new FlowDataContext(structure, language);
+  const components = new Map<string, FlowComponent>();
+  for (const c of structure?.dimensions ?? []) components.set(c.id, c);
+  for (const c of structure?.attributes ?? []) components.set(c.id, c);
+  const indexes = new Map<string, Map<string, CodeInfo>>();
+  const cells = new Map<string, Map<string, CodedValue>>();
+  const context: DataContext = {
+    dimensionIds: structure ? structure.dimensions.map((d) => d.id) : null,
+    timeId: structure?.timeDimension?.id ?? 'TIME_PERIOD',
+    measureId: structure?.measure?.id ?? 'OBS_VALUE',
+    attributeIds: structure ? new Set(structure.attributes.map((a) => a.id)) : null,
+    language,
+    shapes: null as unknown as CellShapes,
+    label(component, code) {
+      const c = components.get(component);
+      if (!c?.codelist) return null;
+      // A code list can hold thousands of codes; index each once rather than scanning it per cell.
+      let index = indexes.get(component);
+      if (!index) {
+        index = new Map(c.codelist.codes.map((code) => [code.id, code]));
+        indexes.set(component, index);
+      }
+      const found = index.get(code);
+      return found ? pickText(found.names, language) : null;
+    },
+    cell(component, code) {
+      let byCode = cells.get(component);
+      if (!byCode) {
+        byCode = new Map();
+        cells.set(component, byCode);
+      }
+      let cell = byCode.get(code);
+      if (!cell) {
+        cell = { code, label: context.label(component, code) };
+        byCode.set(code, cell);
+      }
+      return cell;
+    },
+  };
+  context.shapes = new CellShapes(context);
+  return context;
 }
 
 /**
