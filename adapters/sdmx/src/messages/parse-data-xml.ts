@@ -1,4 +1,4 @@
-import { type FeedOptions, feedXml, type XmlHandler } from '../registry/feed-xml.js';
+import { feedXml, type XmlHandler } from '../registry/feed-xml.js';
 import { isSdmxMl3 } from '../registry/sdmx-ml-version.js';
 import type { XmlAttributes } from '../registry/xml-attributes.js';
 import { type DataContext, dataContext } from './data-context.js';
@@ -18,15 +18,9 @@ const MAX_ERROR_TEXT = 300;
  */
 export async function parseDataXml(xml: string, ctx: DataContext, signal?: AbortSignal): Promise<ParsedData> {
   const handler = new DataMessageHandler(ctx, isSdmxMl3(xml));
-  await feedXml(xml, handler, OPTIONS(signal));
+  await feedXml(xml, handler, { format: 'SDMX-ML', refuse: (why) => notData('SDMX-ML', why), signal });
   return { dialect: handler.format, observations: handler.observations };
 }
-
-const OPTIONS = (signal: AbortSignal | undefined): FeedOptions => ({
-  format: 'SDMX-ML',
-  refuse: (why) => notData('SDMX-ML', why),
-  signal,
-});
 
 /** The message around the data sets: its root, its header, an error message, and a reader per data set. */
 class DataMessageHandler implements XmlHandler {
