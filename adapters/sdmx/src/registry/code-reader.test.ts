@@ -54,29 +54,45 @@ describe('CodeReader', () => {
     ]);
   });
 
-  it('keeps no part of the message once read: what a code keeps are copies', async () => {
+  /** 2,000 codes with long ids, names and parents, in an SDMX-ML 3.0 message of over 20 MB. */
+  const longCodes = () => {
+    const padding = ' '.repeat(10_000);
+    return Array.from(
+      { length: 2_000 },
+      (_, i) =>
+        `<str:Code id="A_LONG_CODE_IDENTIFIER_${i}"><com:Name xml:lang="en">The name of code number ${i}, long (код ’${i}’)</com:Name>` +
+        `<str:Parent><Ref id="A_LONG_PARENT_IDENTIFIER_${i}"/></str:Parent><com:Description>${padding}</com:Description></str:Code>`,
+    ).join('');
+  };
+  // Read as SDMX-ML 3.0, whose namespace is found by a regular expression.
+  const v3 = 'http://www.sdmx.org/resources/sdmxml/schemas/v3_0/message';
+
+  /** How much the heap grows for keeping what `read` gives. */
+  async function heapKept(read: () => Promise<unknown>): Promise<{ kept: unknown; growth: number }> {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const codes = 2_000;
-    const padding = ' '.repeat(10_000);
-    const read = async () =>
-      codesOf(
-        Array.from(
-          { length: codes },
-          (_, i) =>
-            `<str:Code id="A_LONG_CODE_IDENTIFIER_${i}"><com:Name xml:lang="en">The name of code number ${i}, long (код ’${i}’)</com:Name>` +
-            `<str:Parent><Ref id="A_LONG_PARENT_IDENTIFIER_${i}"/></str:Parent><com:Description>${padding}</com:Description></str:Code>`,
-        ).join(''),
-        // Read as SDMX-ML 3.0, whose namespace is found by a regular expression.
-        'http://www.sdmx.org/resources/sdmxml/schemas/v3_0/message',
-      );
     gc();
     const before = process.memoryUsage().heapUsed;
     const kept = await read();
     gc();
-    const growth = process.memoryUsage().heapUsed - before;
-    expect(kept).toHaveLength(codes);
+    return { kept, growth: process.memoryUsage().heapUsed - before };
+  }
+
+  it('keeps no part of the message once read: what a code keeps are copies', async () => {
+    const { kept, growth } = await heapKept(() => codesOf(longCodes(), v3));
+    expect(kept).toHaveLength(2_000);
     // The message was over 20 MB; the codes themselves take well under 1 MB.
     expect(growth).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('keeps no part of the message in a list whose codes were never asked for', async () => {
+    const list = (xml: string) =>
+      parseStructureMessage(
+        `<?xml version="1.0"?><mes:Structure xmlns:mes="${v3}" xmlns:str="s" xmlns:com="c"><mes:Header><mes:ID>T</mes:ID></mes:Header>` +
+          `<mes:Structures><str:Codelists><str:Codelist agencyID="A" id="CL" version="1.0">${xml}</str:Codelist></str:Codelists></mes:Structures></mes:Structure>`,
+      ).then((message) => message.codelists[0]);
+    const { kept, growth } = await heapKept(() => list(longCodes()));
+    expect(growth).toBeLessThan(2 * 1024 * 1024);
+    expect((kept as { codes: unknown[] }).codes).toHaveLength(2_000);
   });
 });

@@ -1,21 +1,21 @@
+import type { CodeTableBuilder } from './code-table-builder.js';
 import { ownText } from './own-text.js';
-import type { CodeInfo, LocalText } from './structure-types.js';
 import type { XmlAttributes } from './xml-attributes.js';
 import { language, parseUrn } from './xml-nodes.js';
 
 /**
- * Reads one code of a code list straight from its elements, keeping only what the tools use: its
- * id, its names by language and its parent. A code list can hold tens of thousands of codes, so
- * no tree of a code is built on the way. The parent is a 2.1 `<Parent><Ref id/></Parent>`, a URN
+ * Reads one code of a code list straight from its elements into the list's table, keeping only
+ * what the tools use: its id, its names by language and its parent. A code list can hold tens of
+ * thousands of codes, so no tree of a code is built on the way, and nothing is copied out of the
+ * message before the whole list is read. The parent is a 2.1 `<Parent><Ref id/></Parent>`, a URN
  * (in a `<URN>` or as the element's text) or, in 3.0, the parent's id as text. Other parts of a
  * code are passed over (the caller skips descriptions and annotations unread).
  */
 export class CodeReader {
   /** Depth inside the code: 1 is the `<Code>` element itself. */
   private depth = 0;
-  private id = '';
-  /** The names read so far, reused from code to code: what is kept is a copy of its exact size. */
-  private readonly names: LocalText[] = [];
+  /** The table of the list being read. */
+  into: CodeTableBuilder | null = null;
   /** The language and the text so far of the name being read (while `part` is 'name'). */
   private nameLang = '';
   private nameText = '';
@@ -33,8 +33,7 @@ export class CodeReader {
   open(element: string, attributes: XmlAttributes): void {
     const depth = ++this.depth;
     if (depth === 1) {
-      this.id = ownText(attributes.get('id') ?? '');
-      this.names.length = 0;
+      this.into?.startCode(attributes.get('id') ?? '');
       this.parent = null;
     } else if (depth === 2) {
       this.part = element === 'Name' ? 'name' : element === 'Parent' ? 'parent' : null;
@@ -44,7 +43,7 @@ export class CodeReader {
       } else if (this.part === 'parent') this.parent = { text: '', ref: null, urn: null, inUrn: false };
     } else if (depth === 3 && this.part === 'parent' && this.parent) {
       const id = element === 'Ref' ? attributes.get('id') : undefined;
-      if (id !== undefined) this.parent.ref ??= ownText(id);
+      if (id !== undefined) this.parent.ref ??= id;
       this.parent.inUrn = element === 'URN' && this.parent.urn === null;
       if (this.parent.inUrn) this.parent.urn = '';
     }
@@ -58,22 +57,19 @@ export class CodeReader {
     } else if (this.depth === 3 && this.parent?.inUrn) this.parent.urn += text;
   }
 
-  /** An element closes; the code is given back when it is the code's own. */
-  close(): CodeInfo | null {
+  /** An element closes: the code's own element ends the code. */
+  close(): void {
     const depth = this.depth--;
     if (depth === 3 && this.parent) this.parent.inUrn = false;
     if (depth === 2) {
       if (this.part === 'name') {
         const value = this.nameText.trim();
-        if (value !== '') this.names.push({ lang: language(this.nameLang), value: ownText(value) });
+        if (value !== '') this.into?.addName(language(this.nameLang), value);
         this.nameText = '';
       }
       this.part = null;
     }
-    if (depth !== 1) return null;
-    // A list grown by pushing keeps room for 16 more; tens of thousands of codes would keep it all.
-    const names = this.names.length === 1 ? [this.names[0] as LocalText] : this.names.slice();
-    return { id: this.id, names, parent: this.parentId() };
+    if (depth === 1) this.into?.endCode(this.parentId());
   }
 
   /** The parent's id: a 2.1 reference's, a URN's item (or the artefact it names), else its text. */
@@ -85,7 +81,7 @@ export class CodeReader {
     const urn = parent.urn === null ? own : parent.urn.trim();
     // Copied first: a regular expression that matches keeps its subject (`RegExp.lastMatch`).
     const parsed = urn === '' ? null : parseUrn(ownText(urn));
-    if (parsed) return ownText(parsed.item ?? parsed.id);
-    return own === '' ? null : ownText(own);
+    if (parsed) return parsed.item ?? parsed.id;
+    return own === '' ? null : own;
   }
 }

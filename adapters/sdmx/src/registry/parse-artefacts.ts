@@ -1,6 +1,6 @@
+import { type CodeTable, withCodeTable } from './code-table.js';
 import type {
   ArtefactRef,
-  CodeInfo,
   CodelistInfo,
   ComponentInfo,
   ConceptInfo,
@@ -31,9 +31,12 @@ export function parseDataflow(node: Node): DataflowInfo {
   };
 }
 
-/** A code list without its codes, which are read one by one as they stream past (`CodeReader`). */
-export function parseCodelist(node: Node, codes: CodeInfo[]): CodelistInfo {
-  return { ...artefact(node), names: texts(node.Name), codes, annotations: annotations(node) };
+/** A code list without its codes, which are read into a table as they stream past (`CodeReader`). */
+export function parseCodelist(node: Node, codes: CodeTable): CodelistInfo {
+  return withCodeTable(
+    { ...artefact(node), names: texts(node.Name), codes: undefined, annotations: annotations(node) },
+    codes,
+  );
 }
 
 export function parseConcepts(scheme: Node): ConceptInfo[] {

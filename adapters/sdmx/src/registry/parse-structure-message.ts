@@ -1,5 +1,6 @@
 import { OpenDataError } from '@opendata-mcp/core';
 import { CodeReader } from './code-reader.js';
+import { CodeTableBuilder } from './code-table-builder.js';
 import { feedXml, type XmlHandler } from './feed-xml.js';
 import { parseCodelist, parseConcepts, parseDataflow, parseDataStructure } from './parse-artefacts.js';
 import { parseCategorisation, parseCategoryScheme } from './parse-categories.js';
@@ -9,7 +10,6 @@ import { isSdmxMl3 } from './sdmx-ml-version.js';
 import type {
   CategorisationInfo,
   CategorySchemeInfo,
-  CodeInfo,
   CodelistInfo,
   ConceptInfo,
   ConstraintInfo,
@@ -60,8 +60,8 @@ const READERS: Record<string, (kept: Kept, node: Node) => void> = {
  * namespace); anything else (an HTML page, a malformed body) is an upstream error, and a message
  * that stops before its end was cut off (retryable). The message is streamed: one artefact is held
  * as a plain object at a time and read into what is kept (a code list's codes are read straight
- * into it, with no object made per code on the way), artefacts
- * of kinds nobody reads are skipped, and the parse yields between slices of the text.
+ * into a table, `CodeTable`, with no object made per code), artefacts of kinds nobody reads are
+ * skipped, and the parse yields between slices of the text.
  */
 export async function parseStructureMessage(xml: string, signal?: AbortSignal): Promise<StructureMessage> {
   const handler = new StructureMessageHandler();
@@ -101,15 +101,15 @@ class StructureMessageHandler implements XmlHandler {
   header: Node = undefined;
   /** The header or artefact being read, and what becomes of it once read. */
   private artefact: { tree: XmlSubtree; read: (node: Node) => void } | null = null;
-  /** A code list's codes so far (read straight into what is kept), while one is open. */
-  private codes: CodeInfo[] | null = null;
+  /** The table of a code list's codes so far, while one is open. */
+  private readonly codes = new CodeTableBuilder();
   private readonly code = new CodeReader();
 
   open(name: string, attributes: XmlAttributes, path: readonly string[]): void {
     const { code, artefact } = this;
     if (path.length === 1) {
       if (name !== 'Structure') throw notStructure();
-    } else if (code.reading || (this.codes && artefact?.tree.depth === 1 && name === 'Code'))
+    } else if (code.reading || (code.into && artefact?.tree.depth === 1 && name === 'Code'))
       code.open(name, attributes);
     else if (artefact) artefact.tree.open(name, attributes);
     else if (path.length === 2 && name === 'Header')
@@ -117,10 +117,13 @@ class StructureMessageHandler implements XmlHandler {
     else if (path.length === 4 && path[1] === 'Structures') {
       const kept = this.kept;
       if (path[2] === 'Codelists' && name === 'Codelist') {
-        // A code list can hold tens of thousands of codes: each is read as it closes.
-        const own: CodeInfo[] = [];
-        this.codes = own;
-        this.startArtefact(name, attributes, (node) => kept.codelists.push(parseCodelist(node, own)));
+        // A code list can hold tens of thousands of codes: they are read into a table as they stream past.
+        const codes = this.codes;
+        codes.reset();
+        code.into = codes;
+        this.startArtefact(name, attributes, (node) =>
+          kept.codelists.push(parseCodelist(node, codes.finish())),
+        );
       } else {
         const reader = READERS[`${path[2]}/${name}`];
         if (reader) this.startArtefact(name, attributes, (node) => reader(kept, node));
@@ -130,15 +133,13 @@ class StructureMessageHandler implements XmlHandler {
 
   close(): void {
     const { code, artefact } = this;
-    if (code.reading) {
-      const read = code.close();
-      if (read) this.codes?.push(read);
-    } else if (artefact) {
+    if (code.reading) code.close();
+    else if (artefact) {
       const node = artefact.tree.close();
       if (artefact.tree.depth === 0) {
         artefact.read(node);
         this.artefact = null;
-        this.codes = null;
+        code.into = null;
       }
     }
   }

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { withCodeTable } from './code-table.js';
+import { CodeTableBuilder } from './code-table-builder.js';
+import type { CodeInfo } from './structure-types.js';
+
+/** The table of `codes`, made through the builder as the structure reader makes it. */
+function tableOf(codes: CodeInfo[], builder = new CodeTableBuilder()) {
+  for (const code of codes) {
+    builder.startCode(code.id);
+    for (const name of code.names) builder.addName(name.lang, name.value);
+    builder.endCode(code.parent);
+  }
+  return builder.finish();
+}
+
+/** Codes of every shape: names in several languages or none, a parent or none, ids of any length. */
+function sampleCodes(count: number): CodeInfo[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i % 7 === 0 ? `A_LONG_CODE_IDENTIFIER_${i}` : `C${i}`,
+    names:
+      i % 5 === 0
+        ? []
+        : [
+            { lang: 'en', value: `Name of code ${i}, written out at some length` },
+            ...(i % 2 === 0 ? [{ lang: 'uk', value: `Назва коду ${i}` }] : []),
+            ...(i % 3 === 0 ? [{ lang: '', value: 'x' }] : []),
+          ],
+    parent: i % 4 === 0 ? null : `C${i - 1}`,
+  }));
+}
+
+describe('CodeTable', () => {
+  it('gives back every code as written, across the chunks a long list is copied in', () => {
+    // About 70 characters a code: 3,000 codes run over many 16k-character chunks.
+    const codes = sampleCodes(3_000);
+    const table = tableOf(codes);
+    expect(table.size).toBe(3_000);
+    expect(table.all()).toEqual(codes);
+    expect(table.code(2_999)).toEqual(codes[2_999]);
+  });
+
+  it('reads an empty list, and a list of one code with neither name nor parent', () => {
+    expect(tableOf([]).all()).toEqual([]);
+    expect(tableOf([{ id: 'ONLY', names: [], parent: null }]).all()).toEqual([
+      { id: 'ONLY', names: [], parent: null },
+    ]);
+  });
+
+  it('starts each list afresh when the builder is reused', () => {
+    const builder = new CodeTableBuilder();
+    const first = tableOf(sampleCodes(40), builder);
+    const second = tableOf([{ id: 'B', names: [{ lang: 'fr', value: 'Bé' }], parent: 'A' }], builder);
+    expect(first.all()).toEqual(sampleCodes(40));
+    expect(second.all()).toEqual([{ id: 'B', names: [{ lang: 'fr', value: 'Bé' }], parent: 'A' }]);
+  });
+});
+
+describe('withCodeTable', () => {
+  const list = () =>
+    withCodeTable(
+      { agency: 'A', id: 'CL', version: '1.0', names: [], codes: undefined },
+      tableOf(sampleCodes(12)),
+    );
+
+  it('makes the codes once, when first read, and serialises and spreads them as a plain list', () => {
+    const codelist = list();
+    const codes = codelist.codes;
+    expect(codes).toEqual(sampleCodes(12));
+    expect(codelist.codes).toBe(codes);
+    expect(JSON.parse(JSON.stringify(codelist))).toEqual({
+      agency: 'A',
+      id: 'CL',
+      version: '1.0',
+      names: [],
+      codes: sampleCodes(12),
+    });
+    expect({ ...codelist }.codes).toBe(codes);
+    expect(Object.keys(codelist)).toEqual(['agency', 'id', 'version', 'names', 'codes']);
+  });
+
+  it('takes codes written over it, as a plain list would', () => {
+    const codelist = list();
+    codelist.codes = [{ id: 'X', names: [], parent: null }];
+    expect(codelist.codes).toEqual([{ id: 'X', names: [], parent: null }]);
+  });
+});
