@@ -20,7 +20,8 @@
 // For the adapter, the peak heap growth while it parses too (sampled between the slices the parse
 // yields at, over the heap each run starts with), against the goal of at most twice the message's
 // size; for structure messages, also the heap the parsed result holds once the message itself is
-// dropped (what a cached structure costs). Each measurement runs in its own
+// dropped (what a cached structure costs), and what making every code list's codes into objects
+// then adds (the parse keeps them as a table until a list's codes are first read). Each measurement runs in its own
 // child process, so one's garbage does not weigh on the next. The large messages are SYNTHETIC (see
 // sdmx-synthetic-messages.ts); the real BIS messages are measured too.
 import { spawnSync } from 'node:child_process';
@@ -193,12 +194,20 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
   clearInterval(sampler);
   const peak = process.resourceUsage().maxRSS * 1024;
   let retained: number | null = null;
+  let codes: { ms: number; retained: number } | null = null;
   if (impl === 'adapter' && workload.kind === 'structure') {
     const kept = await parseStructureMessage(body);
     body = undefined;
     gc?.();
     retained = process.memoryUsage().heapUsed - empty;
     count = kept.codelists.length;
+    // Code lists keep their codes as a table until they are first read as objects: what reading
+    // every list's codes costs on top, once.
+    const started = performance.now();
+    for (const list of kept.codelists) list.codes.at(0);
+    codes = { ms: performance.now() - started, retained: 0 };
+    gc?.();
+    codes.retained = process.memoryUsage().heapUsed - empty;
   }
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
@@ -209,6 +218,8 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
       peak_growth_mb: Math.max(0, (peak - baseline) / 1024 / 1024),
       heap_growth_mb: Math.max(0, heapGrowth / 1024 / 1024),
       retained_mb: retained === null ? null : retained / 1024 / 1024,
+      codes_ms: codes?.ms ?? null,
+      retained_with_codes_mb: codes === null ? null : codes.retained / 1024 / 1024,
       bytes,
       count,
     }),
@@ -222,6 +233,9 @@ interface TaskResult {
   peak_growth_mb: number;
   heap_growth_mb: number;
   retained_mb: number | null;
+  /** Structures: the time to make every code list's codes into objects, and the heap kept once they are. */
+  codes_ms: number | null;
+  retained_with_codes_mb: number | null;
   bytes: number;
   count: number;
 }
@@ -298,7 +312,8 @@ function parseSection(only: string[]): Record<string, unknown> {
         (workload.heapGoal ? ` (goal <= 2: ${heapRatio <= 2 ? 'met' : 'NOT met'})` : '') +
         (retainedRatio === null
           ? ''
-          : `  kept after the message is dropped ${adapter.retained_mb?.toFixed(0)} MB = x${retainedRatio.toFixed(2)}`),
+          : `  kept after the message is dropped ${adapter.retained_mb?.toFixed(0)} MB = x${retainedRatio.toFixed(2)}` +
+            `, ${adapter.retained_with_codes_mb?.toFixed(0)} MB once every list's codes are read as objects (${adapter.codes_ms?.toFixed(0)} ms)`),
     );
     figures[workload.name] = {
       bytes: adapter.bytes,
@@ -321,6 +336,8 @@ function parseSection(only: string[]): Record<string, unknown> {
         : {
             adapter_retained_mb: Math.round(adapter.retained_mb ?? 0),
             retained_to_message_ratio: Number(retainedRatio.toFixed(2)),
+            codes_as_objects_ms: Math.round(adapter.codes_ms ?? 0),
+            retained_with_codes_mb: Math.round(adapter.retained_with_codes_mb ?? 0),
           }),
       ...(workload.heapGoal ? { heap_goal_met: heapRatio <= 2 } : {}),
     };

@@ -94,5 +94,16 @@ describe('CodeReader', () => {
     const { kept, growth } = await heapKept(() => list(longCodes()));
     expect(growth).toBeLessThan(2 * 1024 * 1024);
     expect((kept as { codes: unknown[] }).codes).toHaveLength(2_000);
+    // A list whose whole text is one name (the id is empty): no second piece to join it with.
+    const lone = await heapKept(() =>
+      list(
+        `<str:Code id=""><com:Name xml:lang="uk">Назва єдиного коду, досить довга</com:Name>` +
+          `<com:Description>${' '.repeat(20_000_000)}</com:Description></str:Code>`,
+      ),
+    );
+    expect(lone.growth).toBeLessThan(2 * 1024 * 1024);
+    expect((lone.kept as { codes: unknown[] }).codes).toEqual([
+      { id: '', names: [{ lang: 'uk', value: 'Назва єдиного коду, досить довга' }], parent: null },
+    ]);
   });
 });

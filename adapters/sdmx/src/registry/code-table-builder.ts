@@ -1,5 +1,5 @@
 import { CodeTable } from './code-table.js';
-import { ownText } from './own-text.js';
+import { narrowed, ownText } from './own-text.js';
 
 /**
  * How many characters of a list's text are copied out of the message at a time, at a code boundary.
@@ -82,7 +82,7 @@ export class CodeTableBuilder {
 
   /** The list's codes, copied out of the message. */
   finish(): CodeTable {
-    if (this.pieces.length > 0) this.copyChunk();
+    if (this.firsts.length > 0) this.copyChunk();
     this.firsts.push(this.ends.length);
     const table = new CodeTable(
       this.texts.slice(),
@@ -101,12 +101,18 @@ export class CodeTableBuilder {
     this.chunkChars += piece.length;
     this.ends.push(this.chunkChars);
     this.langs.push(lang);
-    this.pieces.push(piece);
+    // An empty piece adds nothing to the text (and would make joining the one other piece give back that very piece).
+    if (piece.length > 0) this.pieces.push(piece);
   }
 
-  /** The chunk's pieces, joined and copied out of the message in one go (see `ownText`). */
+  /**
+   * The chunk's pieces, copied out of the message in one go: joining two or more makes a string of
+   * its own (one piece alone is the message's own substring), kept in one byte per character where
+   * it can be.
+   */
   private copyChunk(): void {
-    this.texts.push(ownText(this.pieces.join('')));
+    const { pieces } = this;
+    this.texts.push(pieces.length < 2 ? ownText(pieces[0] ?? '') : narrowed(pieces.join('')));
     this.pieces.length = 0;
     this.chunkChars = 0;
   }
