@@ -22,9 +22,26 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array> {
     this.values[this.length++] = value;
   }
 
-  /** What was written, in an array of its exact size. */
-  copy(): T {
-    return this.values.slice(0, this.length) as T;
+  /** The bytes what was written takes. */
+  get bytes(): number {
+    return this.length * this.values.BYTES_PER_ELEMENT;
+  }
+
+  /**
+   * What was written, copied into `buffer` at `offset` (a multiple of the element size): the
+   * columns of a list share one buffer, as each buffer of its own costs the engine several
+   * microseconds to make.
+   */
+  copyInto(buffer: ArrayBuffer, offset: number): T {
+    const copy = new (
+      this.values.constructor as new (
+        buffer: ArrayBuffer,
+        offset: number,
+        length: number,
+      ) => T
+    )(buffer, offset, this.length);
+    copy.set(this.values.subarray(0, this.length));
+    return copy;
   }
 }
 
@@ -84,14 +101,23 @@ export class CodeTableBuilder {
   finish(): CodeTable {
     if (this.firsts.length > 0) this.copyChunk();
     this.firsts.push(this.ends.length);
+    // Widest elements first, so that each column starts at a multiple of its element size.
+    const { chunks, firsts, ends, langs, parents } = this;
+    const buffer = new ArrayBuffer(chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes);
+    let at = 0;
+    const copy = <T extends Uint8Array | Uint16Array | Uint32Array>(column: Column<T>): T => {
+      const copied = column.copyInto(buffer, at);
+      at += column.bytes;
+      return copied;
+    };
     const table = new CodeTable(
       this.texts.slice(),
-      this.chunks.copy(),
-      this.firsts.copy(),
-      this.ends.copy(),
-      this.langs.copy(),
+      copy(chunks),
+      copy(firsts),
+      copy(ends),
+      copy(langs),
       this.languages.slice(),
-      this.parents.copy(),
+      copy(parents),
     );
     this.reset();
     return table;
