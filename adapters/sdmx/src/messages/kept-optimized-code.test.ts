@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import { CodeReader } from '../registry/code-reader.js';
+import { CodeTableBuilder } from '../registry/code-table-builder.js';
 import { parseStructureMessage } from '../registry/parse-structure-message.js';
 import { CsvColumnCells } from './csv-cells.js';
 import { ObservationLayout } from './observation-layout.js';
@@ -55,6 +56,7 @@ describe('optimized parsing code outlives each message', () => {
     const body = recorded('unicef/dataflow_CME_references_all.xml');
     const read = () => parseStructureMessage(body);
     expect(await optimizedAfterCollection(read, CodeReader.prototype.open)).toBe(true);
+    expect(await optimizedAfterCollection(read, CodeTableBuilder.prototype.finish)).toBe(true);
   });
 
   it('SDMX-CSV: the column cells keep their code', async () => {

@@ -166,8 +166,8 @@ function notStructure(): OpenDataError {
 }
 
 /**
- * A handler kept for the life of the process, with its code reader: V8 forgets an object layout
- * (hidden class) once no object has it, and throws away the optimized code built on it, so that
- * each message after a full collection would be read by unoptimized code again.
+ * A handler kept for the life of the process, with its code reader and table builder: V8 forgets
+ * an object layout (hidden class) once no object has it, and throws away the optimized code built
+ * on it, so that each message after a full collection would be read by unoptimized code again.
  */
 export const keptLayouts = [new StructureMessageHandler(), new XmlSubtree()];
