@@ -285,6 +285,33 @@ describe('SDMX tools end to end over stdio', () => {
     expect(structure.body.error.message).toMatch(/^Not available offline/);
   });
 
+  it('says what the words were read as when the data request they made fails', async () => {
+    const filters = { indicator: 'under-five mortality', area: 'Niger', sex: 'Total', WEALTH_QUINTILE: '_T' };
+    const { body } = await session.call('get_indicator_value', { flow_id: CME, filters, period: '2015' });
+    expect(body.error.code).toBe('not_recorded_offline');
+    expect(body.error.details.resolved).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          dimension: 'INDICATOR',
+          asked: 'under-five mortality',
+          code: 'CME_MRY0T4',
+        }),
+        expect.objectContaining({ dimension: 'REF_AREA', asked: 'Niger', code: 'NER' }),
+      ]),
+    );
+    // The error's own details are kept beside it.
+    expect(body.error.details.status).toBe(460);
+    const series = await session.call('get_indicator_series', {
+      flow_id: CME,
+      filters,
+      start_period: '2010',
+      end_period: '2015',
+    });
+    expect(series.body.error.details.resolved).toEqual(
+      expect.arrayContaining([expect.objectContaining({ dimension: 'REF_AREA', code: 'NER' })]),
+    );
+  });
+
   it('answers an unknown flow with not_found naming the flows that exist near it', async () => {
     const { body } = await session.call('get_dataflow_structure', { flow_id: 'CMX' });
     expect(body.error.code).toBe('not_found');

@@ -16,6 +16,7 @@ import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { checkRange, type TimeSelection } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf, valueUnits } from '../answers/unit-of.js';
+import { withResolution } from '../answers/with-resolution.js';
 import type { Observation } from '../messages/observation.js';
 import { PeriodSchema } from '../registry/sdmx-ids.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -103,13 +104,8 @@ export function getIndicatorSeriesTool(rt: SdmxRuntime) {
         input.last_n !== undefined
           ? { kind: 'last', n: input.last_n }
           : { kind: 'range', start: input.start_period ?? null, end: input.end_period ?? null };
-      const read = await readObservations(
-        rt,
-        ctx,
-        question.structure,
-        question.resolution.codes,
-        time,
-        question.language,
+      const read = await withResolution(question, () =>
+        readObservations(rt, ctx, question.structure, question.resolution.codes, time, question.language),
       );
       const source = compactSource(rt, ctx, question, read);
       const { observations } = read;

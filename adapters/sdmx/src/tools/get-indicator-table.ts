@@ -21,6 +21,7 @@ import { fixedOf, labelled, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf, valueUnits } from '../answers/unit-of.js';
+import { withResolution } from '../answers/with-resolution.js';
 import type { Observation } from '../messages/observation.js';
 import { pickText } from '../registry/pick-text.js';
 import type { HierarchyInfo } from '../registry/structure-types.js';
@@ -154,13 +155,8 @@ export function getIndicatorTableTool(rt: SdmxRuntime) {
       }
       const codes = { ...question.resolution.codes };
       if (within && 'code' in within) codes[area.id] = within.memberCodes;
-      const read = await readObservations(
-        rt,
-        ctx,
-        question.structure,
-        codes,
-        selectionOf(input.period),
-        question.language,
+      const read = await withResolution(question, () =>
+        readObservations(rt, ctx, question.structure, codes, selectionOf(input.period), question.language),
       );
       const source = compactSource(rt, ctx, question, read);
       const kind = areaKinds(areaCodes);

@@ -8,6 +8,7 @@ import { fixedOf, spreadOf } from '../answers/series-spread.js';
 import { PeriodOrLatestSchema, selectionOf } from '../answers/time-selection.js';
 import { ambiguousAnswer, noObservationsAnswer } from '../answers/unanswered.js';
 import { unitOf, valueUnits } from '../answers/unit-of.js';
+import { withResolution } from '../answers/with-resolution.js';
 import type { Observation } from '../messages/observation.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { observationRecords } from './observation-records.js';
@@ -108,13 +109,15 @@ export function getIndicatorValueTool(rt: SdmxRuntime) {
       if (question.resolution.ambiguous.length > 0) {
         return ambiguousAnswer(rt, ctx, question, base);
       }
-      const read = await readObservations(
-        rt,
-        ctx,
-        question.structure,
-        question.resolution.codes,
-        selectionOf(input.period),
-        question.language,
+      const read = await withResolution(question, () =>
+        readObservations(
+          rt,
+          ctx,
+          question.structure,
+          question.resolution.codes,
+          selectionOf(input.period),
+          question.language,
+        ),
       );
       const source = compactSource(rt, ctx, question, read);
       const { observations } = read;
