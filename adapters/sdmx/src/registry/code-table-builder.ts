@@ -3,8 +3,9 @@ import { narrowed, ownText } from './own-text.js';
 
 /**
  * How many characters of a list's text are copied out of the message at a time, at a code boundary.
- * The engine allocates a string above about 64 thousand characters in fresh memory of its own,
- * which costs a page fault per 4 kB touched; pieces of this size come from memory it reuses.
+ * The engine allocates a string of more than 128 kB (64 thousand characters at two bytes each) in
+ * fresh memory of its own, which costs a page fault per 4 kB touched; chunks of this size come from
+ * memory it reuses.
  */
 const CHUNK_CHARS = 16 * 1024;
 
@@ -22,7 +23,7 @@ class Column<T extends Uint8Array | Uint16Array | Uint32Array> {
     this.values[this.length++] = value;
   }
 
-  /** The bytes what was written takes. */
+  /** How many bytes what was written takes. */
   get bytes(): number {
     return this.length * this.values.BYTES_PER_ELEMENT;
   }
@@ -56,7 +57,7 @@ export class CodeTableBuilder {
   private readonly chunks = new Column(new Uint32Array(1024));
   private readonly firsts = new Column(new Uint32Array(1024));
   private readonly ends = new Column(new Uint32Array(4096));
-  private readonly langs = new Column(new Uint16Array(4096));
+  private readonly langs = new Column(new Uint32Array(4096));
   private readonly parents = new Column(new Uint8Array(1024));
 
   /** Starts the list afresh (the builder is reused from list to list). */
@@ -83,11 +84,7 @@ export class CodeTableBuilder {
   /** One of the code's names; `lang` is a shared language tag (see `language`). */
   addName(lang: string, value: string): void {
     let at = this.languages.indexOf(lang);
-    if (at < 0) {
-      if (this.languages.length === 0xffff)
-        throw new RangeError('a code list names more than 65,535 languages');
-      at = this.languages.push(lang) - 1;
-    }
+    if (at < 0) at = this.languages.push(lang) - 1;
     this.add(value, at);
   }
 
@@ -101,7 +98,7 @@ export class CodeTableBuilder {
   finish(): CodeTable {
     if (this.firsts.length > 0) this.copyChunk();
     this.firsts.push(this.ends.length);
-    // Widest elements first, so that each column starts at a multiple of its element size.
+    // Four-byte columns first, the one-byte one last: each starts at a multiple of its element size.
     const { chunks, firsts, ends, langs, parents } = this;
     const buffer = new ArrayBuffer(chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes);
     let at = 0;
@@ -127,7 +124,7 @@ export class CodeTableBuilder {
     this.chunkChars += piece.length;
     this.ends.push(this.chunkChars);
     this.langs.push(lang);
-    // An empty piece adds nothing to the text (and would make joining the one other piece give back that very piece).
+    // An empty piece adds nothing to the text, and joined with one other piece gives back that very piece.
     if (piece.length > 0) this.pieces.push(piece);
   }
 
