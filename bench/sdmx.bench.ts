@@ -21,9 +21,10 @@
 // yields at, over the heap each run starts with), against the goal of at most twice the message's
 // size; for structure messages, also the heap the parsed result holds once the message itself is
 // dropped (what a cached structure costs), and what making every code list's codes into objects
-// then adds (the parse keeps them as a table until a list's codes are first read). Each measurement runs in its own
-// child process, so one's garbage does not weigh on the next. The large messages are SYNTHETIC (see
-// sdmx-synthetic-messages.ts); the real BIS messages are measured too.
+// then adds (the parse keeps them as a table until a list's codes are first read). Each
+// measurement runs in its own child process, so one's garbage does not weigh on the next. The
+// large messages are SYNTHETIC (see sdmx-synthetic-messages.ts); the real BIS messages are
+// measured too.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
