@@ -60,8 +60,8 @@ export class CodeTableBuilder {
   private readonly langs = new Column(new Uint32Array(4096));
   private readonly parents = new Column(new Uint8Array(1024));
 
-  /** Starts the list afresh (the builder is reused from list to list). */
-  reset(): void {
+  /** Starts the next list afresh (the builder is reused from list to list). */
+  private reset(): void {
     this.pieces.length = 0;
     this.chunkChars = 0;
     this.texts.length = 0;

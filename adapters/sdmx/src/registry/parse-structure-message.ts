@@ -118,8 +118,8 @@ class StructureMessageHandler implements XmlHandler {
       const kept = this.kept;
       if (path[2] === 'Codelists' && name === 'Codelist') {
         // A code list can hold tens of thousands of codes: they are read into a table as they stream past.
+        // The builder starts empty and empties itself as each list finishes.
         const codes = this.codes;
-        codes.reset();
         code.into = codes;
         this.startArtefact(name, attributes, (node) =>
           kept.codelists.push(parseCodelist(node, codes.finish())),
