@@ -17,11 +17,15 @@
 // which fills a dictionary of each element's attributes; the adapter's parse has saxes hand each
 // attribute to a reused list instead (see gather-attributes.ts), so part of what it saves on is the
 // library's own work.
-// For the adapter, the peak heap growth while it parses too (sampled between the slices the parse
-// yields at, over the heap each run starts with), against the goal of at most twice the message's
-// size; for structure messages, also the heap the parsed result holds once the message itself is
-// dropped (what a cached structure costs), and what making every code list's codes into objects
-// then adds (the parse keeps them as a table until a list's codes are first read). Each
+// Each side's minor page faults a run: what a parse keeps needs memory the process touches for the
+// first time (or again, once the collector has given it back), which the bare pass, keeping
+// nothing, never does; on a machine where a fault is slow they weigh on the adapter's time.
+// For the adapter, the peak heap growth while it parses too (heap and the buffers typed arrays use,
+// sampled between the slices the parse yields at, over what each run starts with), against the
+// goal of at most twice the message's size; for structure messages, also what the parsed result
+// holds once the message itself is dropped (what a cached structure costs), and what making every
+// code list's codes into objects then adds (the parse keeps them as a table until a list's codes
+// are first read). Each
 // measurement runs in its own child process, so one's garbage does not weigh on the next. The
 // large messages are SYNTHETIC (see sdmx-synthetic-messages.ts); the real BIS messages are
 // measured too.
@@ -154,6 +158,15 @@ async function parseOnce(
 }
 
 /**
+ * The memory the process holds for JavaScript: its heap, and the buffers outside it that typed
+ * arrays use (a code list's table keeps its columns there).
+ */
+function heldBytes(): number {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+/**
  * One measurement, in this (child) process: median time over RUNS, peak RSS growth, and the peak
  * heap growth of a run over the heap it started with (the largest of the runs). For the adapter's
  * structure parse, also the heap its result still holds once the message itself is dropped.
@@ -163,7 +176,7 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
   if (!workload) throw new Error(`no workload ${name}`);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
-  const empty = process.memoryUsage().heapUsed;
+  const empty = heldBytes();
   let body: string | undefined = workload.body();
   const bytes = Buffer.byteLength(body);
   const structure = workload.kind === 'data' ? await bisStructure() : null;
@@ -172,24 +185,27 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
   let runPeak = 0;
   // The adapter's parse yields between slices, which is when this sampler runs.
   const sampler = setInterval(() => {
-    runPeak = Math.max(runPeak, process.memoryUsage().heapUsed);
+    runPeak = Math.max(runPeak, heldBytes());
   }, 2);
   const times: number[] = [];
   const cpuTimes: number[] = [];
+  const faults: number[] = [];
   let heapGrowth = 0;
   let count = 0;
   for (let i = 0; i < warmUpRuns(bytes); i++) count = await parseOnce(workload, body, structure, impl);
   for (let i = 0; i < RUNS; i++) {
     gc?.();
-    const runBase = process.memoryUsage().heapUsed;
+    const runBase = heldBytes();
     runPeak = runBase;
+    const faulted = process.resourceUsage().minorPageFault;
     const cpu = process.cpuUsage();
     const started = performance.now();
     count = await parseOnce(workload, body, structure, impl);
     times.push(performance.now() - started);
     const used = process.cpuUsage(cpu);
     cpuTimes.push((used.user + used.system) / 1000);
-    runPeak = Math.max(runPeak, process.memoryUsage().heapUsed);
+    faults.push(process.resourceUsage().minorPageFault - faulted);
+    runPeak = Math.max(runPeak, heldBytes());
     heapGrowth = Math.max(heapGrowth, runPeak - runBase);
   }
   clearInterval(sampler);
@@ -200,7 +216,7 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
     const kept = await parseStructureMessage(body);
     body = undefined;
     gc?.();
-    retained = process.memoryUsage().heapUsed - empty;
+    retained = heldBytes() - empty;
     count = kept.codelists.length;
     // Code lists keep their codes as a table until they are first read as objects: what reading
     // every list's codes costs on top, once.
@@ -208,7 +224,7 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
     for (const list of kept.codelists) list.codes.at(0);
     codes = { ms: performance.now() - started, retained: 0 };
     gc?.();
-    codes.retained = process.memoryUsage().heapUsed - empty;
+    codes.retained = heldBytes() - empty;
   }
   times.sort((a, b) => a - b);
   cpuTimes.sort((a, b) => a - b);
@@ -216,6 +232,7 @@ async function runTask(name: string, impl: 'adapter' | 'plain'): Promise<void> {
     JSON.stringify({
       ms: times[Math.floor(times.length / 2)],
       cpu_ms: cpuTimes[Math.floor(cpuTimes.length / 2)],
+      faults: median(faults),
       peak_growth_mb: Math.max(0, (peak - baseline) / 1024 / 1024),
       heap_growth_mb: Math.max(0, heapGrowth / 1024 / 1024),
       retained_mb: retained === null ? null : retained / 1024 / 1024,
@@ -231,6 +248,11 @@ interface TaskResult {
   ms: number;
   /** CPU time of the process (user and system, GC threads included): steadier than wall time on a busy machine. */
   cpu_ms: number;
+  /**
+   * Minor page faults in a run (median): memory the process touched for the first time, or again
+   * after giving it back. What a parse keeps needs such memory; a bare pass keeps nothing.
+   */
+  faults: number;
   peak_growth_mb: number;
   heap_growth_mb: number;
   retained_mb: number | null;
@@ -280,6 +302,7 @@ function measureSides(name: string): {
     ...pick(rounds[0] as { adapter: TaskResult; plain: TaskResult }),
     ms: median(rounds.map((r) => pick(r).ms)),
     cpu_ms: median(rounds.map((r) => pick(r).cpu_ms)),
+    faults: median(rounds.map((r) => pick(r).faults)),
   });
   return {
     adapter: side((r) => r.adapter),
@@ -309,6 +332,7 @@ function parseSection(only: string[]): Record<string, unknown> {
         `adapter ${adapter.cpu_ms.toFixed(0).padStart(5)} ms cpu ${adapter.ms.toFixed(0).padStart(5)} ms wall ${adapter.peak_growth_mb.toFixed(0).padStart(4)} MB   ` +
         `bare ${plain.cpu_ms.toFixed(0).padStart(5)} ms cpu ${plain.ms.toFixed(0).padStart(5)} ms wall ${plain.peak_growth_mb.toFixed(0).padStart(4)} MB   ` +
         `cpu x${cpuRatio.toFixed(2)} (goal <= ${goal}: ${cpuRatio <= goal ? 'met' : 'NOT met'}; wall x${timeRatio.toFixed(2)})  ` +
+        `page faults a run ${adapter.faults} vs ${plain.faults}  ` +
         `memory x${memoryRatio.toFixed(2)}  heap ${adapter.heap_growth_mb.toFixed(0)} MB = x${heapRatio.toFixed(2)} the message` +
         (workload.heapGoal ? ` (goal <= 2: ${heapRatio <= 2 ? 'met' : 'NOT met'})` : '') +
         (retainedRatio === null
@@ -327,6 +351,8 @@ function parseSection(only: string[]): Record<string, unknown> {
       time_ratio: Number(timeRatio.toFixed(2)),
       time_goal: goal,
       time_goal_met: cpuRatio <= goal,
+      adapter_page_faults: adapter.faults,
+      bare_page_faults: plain.faults,
       adapter_peak_growth_mb: Math.round(adapter.peak_growth_mb),
       bare_peak_growth_mb: Math.round(plain.peak_growth_mb),
       memory_ratio: Number(memoryRatio.toFixed(2)),
