@@ -1,11 +1,10 @@
 import { CodeTable } from './code-table.js';
-import { narrowed, ownText } from './own-text.js';
 
 /**
- * How many characters of a list's text are copied out of the message at a time, at a code boundary.
- * The engine allocates a string of more than 128 kB (64 thousand characters at two bytes each) in
- * fresh memory of its own, which costs a page fault per 4 kB touched; chunks of this size come from
- * memory it reuses.
+ * How many characters of a list's text are copied out of the message at a time, at a code boundary:
+ * the pieces are joined into one string (the engine allocates a string of more than 128 kB in fresh
+ * memory of its own, a page fault per 4 kB touched; strings of this size come from memory it
+ * reuses), which is then written out as UTF-8 at once.
  */
 const CHUNK_CHARS = 16 * 1024;
 
@@ -52,8 +51,12 @@ export class CodeTableBuilder {
   private readonly pieces: string[] = [];
   /** How many characters they hold. */
   private chunkChars = 0;
-  private readonly texts: string[] = [];
+  /** The list's text so far, in UTF-8, chunk after chunk; reused from list to list, grown as needed. */
+  private text = Buffer.allocUnsafeSlow(64 * 1024);
+  private textBytes = 0;
   private readonly languages: string[] = [];
+  /** Where each chunk's text ends in `text`, in bytes. */
+  private readonly chunkEnds = new Column(new Uint32Array(1024));
   private readonly chunks = new Column(new Uint32Array(1024));
   private readonly firsts = new Column(new Uint32Array(1024));
   private readonly ends = new Column(new Uint32Array(4096));
@@ -64,8 +67,9 @@ export class CodeTableBuilder {
   private reset(): void {
     this.pieces.length = 0;
     this.chunkChars = 0;
-    this.texts.length = 0;
+    this.textBytes = 0;
     this.languages.length = 0;
+    this.chunkEnds.length = 0;
     this.chunks.length = 0;
     this.firsts.length = 0;
     this.ends.length = 0;
@@ -76,7 +80,7 @@ export class CodeTableBuilder {
   /** A code opens, with its id. */
   startCode(id: string): void {
     if (this.chunkChars >= CHUNK_CHARS) this.copyChunk();
-    this.chunks.push(this.texts.length);
+    this.chunks.push(this.chunkEnds.length);
     this.firsts.push(this.ends.length);
     this.add(id, 0);
   }
@@ -94,28 +98,38 @@ export class CodeTableBuilder {
     if (parent !== null) this.add(parent, 0);
   }
 
-  /** The list's codes, copied out of the message. */
+  /**
+   * The list's codes, copied out of the message: the list's text and its columns in one buffer of
+   * its own, outside the engine's heap. Memory the collector manages is given back to the system
+   * after a collection and faulted in afresh for the next structure kept, which on a slow machine
+   * cost more than reading the codes; a buffer is reused from what earlier ones freed, and is never
+   * moved or walked by the collector.
+   */
   finish(): CodeTable {
     if (this.firsts.length > 0) this.copyChunk();
     this.firsts.push(this.ends.length);
-    // Four-byte columns first, the one-byte one last: each starts at a multiple of its element size.
-    const { chunks, firsts, ends, langs, parents } = this;
-    const buffer = new ArrayBuffer(chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes);
+    // Four-byte columns first, then the one-byte ones: each starts at a multiple of its element size.
+    const { chunkEnds, chunks, firsts, ends, langs, parents, textBytes } = this;
+    const buffer = new ArrayBuffer(
+      chunkEnds.bytes + chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes + textBytes,
+    );
     let at = 0;
     const copy = <T extends Uint8Array | Uint16Array | Uint32Array>(column: Column<T>): T => {
       const copied = column.copyInto(buffer, at);
       at += column.bytes;
       return copied;
     };
-    const table = new CodeTable(
-      this.texts.slice(),
-      copy(chunks),
-      copy(firsts),
-      copy(ends),
-      copy(langs),
-      this.languages.slice(),
-      copy(parents),
-    );
+    const columns = {
+      chunkEnds: copy(chunkEnds),
+      chunks: copy(chunks),
+      firsts: copy(firsts),
+      ends: copy(ends),
+      langs: copy(langs),
+      parents: copy(parents),
+    };
+    const text = Buffer.from(buffer, at, textBytes);
+    this.text.copy(text, 0, 0, textBytes);
+    const table = new CodeTable(text, columns, this.languages.slice());
     this.reset();
     return table;
   }
@@ -129,13 +143,22 @@ export class CodeTableBuilder {
   }
 
   /**
-   * The chunk's pieces, copied out of the message in one go: joining two or more makes a string of
-   * its own (one piece alone is the message's own substring), kept in one byte per character where
-   * it can be.
+   * The chunk's pieces, copied out of the message in one go: joined into one string (where there are
+   * two or more), written at the end of the list's text as UTF-8, one byte for each ASCII character.
+   * What the parser hands over is well-formed UTF-16 (it refuses a lone surrogate), so the text
+   * reads back as written.
    */
   private copyChunk(): void {
     const { pieces } = this;
-    this.texts.push(pieces.length < 2 ? ownText(pieces[0] ?? '') : narrowed(pieces.join('')));
+    const joined = pieces.length < 2 ? (pieces[0] ?? '') : pieces.join('');
+    const room = this.textBytes + joined.length * 3;
+    if (room > this.text.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(room, this.text.length * 2));
+      this.text.copy(grown, 0, 0, this.textBytes);
+      this.text = grown;
+    }
+    this.textBytes += this.text.write(joined, this.textBytes, 'utf8');
+    this.chunkEnds.push(this.textBytes);
     this.pieces.length = 0;
     this.chunkChars = 0;
   }

@@ -13,7 +13,10 @@ function tableOf(codes: CodeInfo[], builder = new CodeTableBuilder()) {
   return builder.finish();
 }
 
-/** Codes of every shape: names in several languages or none, a parent or none, ids of any length. */
+/**
+ * Codes of every shape: names in several languages or none, a parent or none, ids of any length,
+ * characters of one to four bytes in UTF-8.
+ */
 function sampleCodes(count: number): CodeInfo[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i % 7 === 0 ? `A_LONG_CODE_IDENTIFIER_${i}` : `C${i}`,
@@ -24,6 +27,8 @@ function sampleCodes(count: number): CodeInfo[] {
             { lang: 'en', value: `Name of code ${i}, written out at some length` },
             ...(i % 2 === 0 ? [{ lang: 'uk', value: `Назва коду ${i}` }] : []),
             ...(i % 3 === 0 ? [{ lang: '', value: 'x' }] : []),
+            // Beyond the basic plane: two UTF-16 units, four bytes of UTF-8.
+            ...(i % 13 === 0 ? [{ lang: 'zh', value: `代码 ${i} 🌍 𠀀` }] : []),
           ],
     parent: i % 4 === 0 ? null : `C${i - 1}`,
   }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrowed, ownText } from './own-text.js';
+import { ownText } from './own-text.js';
 
 describe('ownText', () => {
   it('gives back the same text, whatever its characters and length', () => {
@@ -21,14 +21,5 @@ describe('ownText', () => {
     const second = ownText('Kyrgyz Republic, second');
     expect([first, second]).toEqual(['Côte d’Ivoire, first', 'Kyrgyz Republic, second']);
     expect(ownText('')).toBe('');
-  });
-
-  it('gives a joined text back the same, narrow or not', () => {
-    const message = `<x>Côte d’Ivoire ${'Kyrgyz Republic '.repeat(5_000)}</x>`;
-    const narrowPart = [message.slice(20, 40), message.slice(40, 60)].join('');
-    expect(narrowed(narrowPart)).toBe(message.slice(20, 60));
-    expect(narrowed(message.slice(3, 30))).toBe(message.slice(3, 30));
-    expect(narrowed(message)).toBe(message);
-    expect(narrowed('')).toBe('');
   });
 });

@@ -27,15 +27,6 @@ export function ownText(text: string): string {
   return copied(text, narrow(text));
 }
 
-/**
- * A text no message holds (one just joined from pieces, say), copied into one byte per character
- * when every character fits one: pieces of a message with any wider character take two bytes each.
- * Where some character does not fit, the text is given back as it is.
- */
-export function narrowed(text: string): string {
-  return narrow(text) ? copied(text, true) : text;
-}
-
 function copied(text: string, oneByte: boolean): string {
   const encoding = oneByte ? 'latin1' : 'utf16le';
   const width = encoding === 'latin1' ? 1 : 2;
