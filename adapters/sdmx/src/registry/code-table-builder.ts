@@ -145,8 +145,8 @@ export class CodeTableBuilder {
   /**
    * The chunk's pieces, copied out of the message in one go: joined into one string (where there are
    * two or more), written at the end of the list's text as UTF-8, one byte for each ASCII character.
-   * What the parser hands over is well-formed UTF-16 (it refuses a lone surrogate), so the text
-   * reads back as written.
+   * A lone surrogate (which XML does not allow, but the parser lets through in text) reads back as
+   * U+FFFD, one character for one, so every piece still ends where it did.
    */
   private copyChunk(): void {
     const { pieces } = this;

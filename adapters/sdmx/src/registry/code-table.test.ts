@@ -44,6 +44,17 @@ describe('CodeTable', () => {
     expect(table.code(2_999)).toEqual(codes[2_999]);
   });
 
+  it('reads a lone surrogate back as U+FFFD, and every piece after it as written', () => {
+    const table = tableOf([
+      { id: 'A', names: [{ lang: 'en', value: 'bad \uD800 name' }], parent: null },
+      { id: 'B', names: [{ lang: 'en', value: 'good name' }], parent: 'A' },
+    ]);
+    expect(table.all()).toEqual([
+      { id: 'A', names: [{ lang: 'en', value: 'bad \uFFFD name' }], parent: null },
+      { id: 'B', names: [{ lang: 'en', value: 'good name' }], parent: 'A' },
+    ]);
+  });
+
   it('reads an empty list, and a list of one code with neither name nor parent', () => {
     expect(tableOf([]).all()).toEqual([]);
     expect(tableOf([{ id: 'ONLY', names: [], parent: null }]).all()).toEqual([
