@@ -159,7 +159,7 @@ async function parseOnce(
 
 /**
  * The memory the process holds for JavaScript: its heap, and the buffers outside it that typed
- * arrays use (a code list's table keeps its columns there).
+ * arrays use (a code list's table keeps its text and columns there).
  */
 function heldBytes(): number {
   const { heapUsed, arrayBuffers } = process.memoryUsage();
