@@ -9,7 +9,7 @@ import { CodeTable } from './code-table.js';
 const CHUNK_CHARS = 16 * 1024;
 
 /** A list of numbers that grows as it is written, reused from one code list to the next. */
-class Column<T extends Uint8Array | Uint16Array | Uint32Array> {
+class Column<T extends Uint8Array | Uint32Array> {
   length = 0;
   constructor(private values: T) {}
 
@@ -114,7 +114,7 @@ export class CodeTableBuilder {
       chunkEnds.bytes + chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes + textBytes,
     );
     let at = 0;
-    const copy = <T extends Uint8Array | Uint16Array | Uint32Array>(column: Column<T>): T => {
+    const copy = <T extends Uint8Array | Uint32Array>(column: Column<T>): T => {
       const copied = column.copyInto(buffer, at);
       at += column.bytes;
       return copied;
