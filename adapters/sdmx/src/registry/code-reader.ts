@@ -1,7 +1,7 @@
 import type { CodeTableBuilder } from './code-table-builder.js';
 import { ownText } from './own-text.js';
 import type { XmlAttributes } from './xml-attributes.js';
-import { language, parseUrn } from './xml-nodes.js';
+import { parseUrn } from './xml-nodes.js';
 
 /**
  * Reads one code of a code list straight from its elements into the list's table, keeping only
@@ -64,7 +64,7 @@ export class CodeReader {
     if (depth === 2) {
       if (this.part === 'name') {
         const value = this.nameText.trim();
-        if (value !== '') this.into?.addName(language(this.nameLang), value);
+        if (value !== '') this.into?.addName(this.nameLang, value);
         this.nameText = '';
       }
       this.part = null;

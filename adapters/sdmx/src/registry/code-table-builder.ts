@@ -1,4 +1,5 @@
 import { CodeTable } from './code-table.js';
+import { language } from './xml-nodes.js';
 
 /**
  * How many characters of a list's text are copied out of the message at a time, at a code boundary:
@@ -85,10 +86,14 @@ export class CodeTableBuilder {
     this.add(id, 0);
   }
 
-  /** One of the code's names; `lang` is a shared language tag (see `language`). */
+  /**
+   * One of the code's names; `lang` is its language tag as written. A list names its codes in a few
+   * languages, found by comparing a tag with each (a couple of characters), where looking it up
+   * among every tag seen (`language`) would hash each afresh.
+   */
   addName(lang: string, value: string): void {
     let at = this.languages.indexOf(lang);
-    if (at < 0) at = this.languages.push(lang) - 1;
+    if (at < 0) at = this.languages.push(language(lang)) - 1;
     this.add(value, at);
   }
 
@@ -110,7 +115,8 @@ export class CodeTableBuilder {
     this.firsts.push(this.ends.length);
     // Four-byte columns first, then the one-byte ones: each starts at a multiple of its element size.
     const { chunkEnds, chunks, firsts, ends, langs, parents, textBytes } = this;
-    const buffer = new ArrayBuffer(
+    // Not zeroed first, as `new ArrayBuffer` would be: every byte of it is written below.
+    const { buffer } = Buffer.allocUnsafeSlow(
       chunkEnds.bytes + chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes + textBytes,
     );
     let at = 0;

@@ -3,6 +3,7 @@ import { SaxesParser } from 'saxes';
 import { cutOff } from '../messages/cut-off.js';
 import { breathe, SLICE_CHARS } from './breathe.js';
 import { gatherAttributes } from './gather-attributes.js';
+import { FLAT_CHARS, flatCopy } from './own-text.js';
 import { localName, XmlAttributes } from './xml-attributes.js';
 
 /** What a message reader does with the parts of a message, in document order. */
@@ -86,8 +87,9 @@ const MAX_IDLE_FEEDS = 4;
 /**
  * Reads an XML message with a streaming SAX parser (saxes), SLICE_CHARS of text at a time, giving
  * the event loop a turn and checking the call's signal between slices: a large message never holds
- * the thread for long, and stops at the call's deadline. No tree of the message is built; what a
- * reader keeps is its own business. A body that is not well-formed is refused; one that ends before
+ * the thread for long, and stops at the call's deadline. The parser is handed each slice as flat
+ * copies of its text (`flatCopy`). No tree of the message is built; what a reader keeps is its own
+ * business. A body that is not well-formed is refused; one that ends before
  * its root element does was cut off in transit and fails as retryable.
  */
 export async function feedXml(text: string, handler: XmlHandler, options: FeedOptions): Promise<void> {
@@ -102,7 +104,11 @@ export async function feedXml(text: string, handler: XmlHandler, options: FeedOp
   const step = options.sliceChars ?? SLICE_CHARS;
   for (let at = start; at < text.length; at += step) {
     if (at > start) await breathe(options.signal);
-    write(parser, text.slice(at, at + step), options);
+    const end = Math.min(text.length, at + step);
+    // Small copies: each is made in memory the engine reuses, where a copy of the whole slice
+    // would take fresh pages of its own.
+    for (let from = at; from < end; from += FLAT_CHARS)
+      write(parser, flatCopy(text, from, Math.min(end, from + FLAT_CHARS)), options);
   }
   try {
     parser.close();

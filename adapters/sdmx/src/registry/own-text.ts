@@ -27,6 +27,22 @@ export function ownText(text: string): string {
   return copied(text, narrow(text));
 }
 
+/** The most characters `flatCopy` copies at once: two bytes each fill the scratch buffer half way. */
+export const FLAT_CHARS = 16 * 1024;
+
+/**
+ * Characters `start` to `end` of a message (at most FLAT_CHARS) as a string of their own, one byte
+ * per character when every one of them allows. A slice would be a view into the message: the
+ * parser reading it steps through the view for each character, and in a message with any
+ * character beyond Latin-1 the whole of it is two bytes wide, so that every name and value cut
+ * from it is too. The engine narrows the copy itself when it can, and a lone surrogate is copied
+ * as it is.
+ */
+export function flatCopy(text: string, start: number, end: number): string {
+  const bytes = scratch.write(text.slice(start, end), 0, 'utf16le');
+  return scratch.toString('utf16le', 0, bytes);
+}
+
 function copied(text: string, oneByte: boolean): string {
   const encoding = oneByte ? 'latin1' : 'utf16le';
   const width = encoding === 'latin1' ? 1 : 2;

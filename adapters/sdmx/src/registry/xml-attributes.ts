@@ -57,7 +57,8 @@ function declaresNamespace(name: string): boolean {
 
 /**
  * The attributes of the element being opened, by local name (`xml:lang` is `lang`, `xsi:type` is
- * `type`) in the order written, values trimmed; namespace declarations are left out.
+ * `type`) in the order written, values trimmed as they are read (most never are, such as each
+ * code's URN); namespace declarations are left out.
  * One list per parser, refilled for each element as the parser reads its attributes: valid only
  * while the element is being opened, never to be kept. Reading it by position or by a short scan
  * is several times cheaper than a per-element dictionary, which has no fixed shape.
@@ -118,13 +119,14 @@ export class XmlAttributes {
     }
     if (local === null) return true;
     this.names[this.length] = local;
-    this.values[this.length++] = trimmed(value);
+    this.values[this.length++] = value;
     return true;
   }
 
   /** The value of the attribute with this local name; undefined when absent. */
   get(name: string): string | undefined {
-    for (let i = 0; i < this.length; i++) if (this.names[i] === name) return this.values[i];
+    for (let i = 0; i < this.length; i++)
+      if (this.names[i] === name) return trimmed(this.values[i] as string);
     return undefined;
   }
 
@@ -135,11 +137,11 @@ export class XmlAttributes {
 
   /** The value of the attribute at a position (0 ≤ at < length). */
   valueAt(at: number): string {
-    return this.values[at] as string;
+    return trimmed(this.values[at] as string);
   }
 
   /** Each attribute by local name. */
   forEach(visit: (name: string, value: string) => void): void {
-    for (let i = 0; i < this.length; i++) visit(this.names[i] as string, this.values[i] as string);
+    for (let i = 0; i < this.length; i++) visit(this.names[i] as string, trimmed(this.values[i] as string));
   }
 }
