@@ -1,7 +1,7 @@
 import { isOpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { Observation } from '../messages/observation.js';
 import { parseDataMessage } from '../messages/parse-data-message.js';
-import { fetchData, type SdmxAnswer } from '../registry/fetch-sdmx.js';
+import { type DataAnswer, fetchData } from '../registry/fetch-sdmx.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { buildSeriesKey } from '../registry/series-key.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
@@ -13,7 +13,7 @@ export interface ObservationRead {
   url: string;
   observations: Observation[];
   /** The registry's answer; null when it answered "no results" (404), which is not an error here. */
-  answer: SdmxAnswer | null;
+  answer: DataAnswer | null;
 }
 
 /**
@@ -37,7 +37,7 @@ export async function readObservations(
     !rt.unsupported?.has('lastNObservations', ctx.clock.now());
   const params = askLast || time.kind === 'range' ? timeParams(time) : {};
   let url = dataUrl(rt, structure, key, params);
-  let answer: SdmxAnswer;
+  let answer: DataAnswer;
   try {
     answer = await fetchData(ctx, url, rt);
   } catch (error) {

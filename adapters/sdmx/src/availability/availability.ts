@@ -116,7 +116,7 @@ async function fromAvailableConstraint(
   });
   try {
     const answer = await fetchStructure(rt, ctx, url);
-    const constraint = (await parseStructureMessage(answer.text, ctx.signal)).constraints.find(
+    const constraint = (await parseStructureMessage(answer.body, ctx.signal)).constraints.find(
       (c) => c.type === 'Actual',
     );
     if (!constraint) return undefined;

@@ -39,18 +39,18 @@ export async function fetchBulk(
     message: null,
   });
   if (fact?.answered === false) return refused(`the registry does not answer it (${fact.source})`);
-  let text: string;
+  let body: Uint8Array;
   let contentType: string | undefined;
   try {
     const answer = await fetchStructure({ ...rt, ttlMs: 0 }, ctx, url);
-    text = answer.text;
+    body = answer.body;
     contentType = answer.headers['content-type'];
   } catch (error) {
     if (ctx.signal.aborted || !isOpenDataError(error) || error.retryable) throw error;
     return refused(`${error.code} (HTTP ${String(error.details?.status ?? '?')})`);
   }
   try {
-    const message = await parseStructureAnswer(text, contentType, undefined, ctx.signal);
+    const message = await parseStructureAnswer(body, contentType, undefined, ctx.signal);
     return { outcome: { resource, url, answered: true, reason: null }, message };
   } catch (error) {
     if (ctx.signal.aborted) throw error;

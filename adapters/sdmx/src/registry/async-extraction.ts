@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OpenDataError, type ToolContext } from '@opendata-mcp/core';
-import type { SdmxAnswer } from './fetch-sdmx.js';
+import type { DataAnswer } from './fetch-sdmx.js';
 
 // Eurostat answers a data query it cannot serve at once with HTTP 200, the content type asked for,
 // and a small SOAP envelope instead of data: `syncResponse` holding `queued` with the job's `id`
@@ -37,8 +37,8 @@ export async function awaitExtraction(
   restBase: string | undefined,
   id: string,
   original: string,
-  get: (url: string) => Promise<SdmxAnswer>,
-): Promise<SdmxAnswer> {
+  get: (url: string) => Promise<DataAnswer>,
+): Promise<DataAnswer> {
   if (!restBase) throw notReady(id);
   const base = asyncApiBase(restBase);
   const started = Date.now();

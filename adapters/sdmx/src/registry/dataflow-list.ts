@@ -23,7 +23,7 @@ export async function loadDataflowList(
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
     const message = await parseStructureAnswer(
-      answer.text,
+      answer.body,
       answer.headers['content-type'],
       'dataflows',
       ctx.signal,

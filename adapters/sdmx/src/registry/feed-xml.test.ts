@@ -8,7 +8,7 @@ import { xmlFiles } from './xml-files.test-support.js';
 const refuse = (why: string) => new OpenDataError('upstream_error', why);
 
 /** Every event a message gives, with text pieces joined (a slice may split a text anywhere). */
-async function events(xml: string, sliceChars: number, signal?: AbortSignal): Promise<string[]> {
+async function events(xml: string | Uint8Array, sliceChars: number, signal?: AbortSignal): Promise<string[]> {
   const out: string[] = [];
   let text = '';
   const flush = () => {
@@ -48,6 +48,30 @@ describe('feedXml', () => {
       // Odd sizes land inside names, attribute values, entities and end tags; small files get tiny slices.
       const sizes = xml.length < 20_000 ? [1, 7, 4093] : [4093];
       for (const size of sizes) expect(await events(xml, size), `${file} / ${size}`).toEqual(whole);
+      // The bytes as received, in slices that also cut through characters of two to four bytes.
+      const bytes = new TextEncoder().encode(xml);
+      for (const size of [...sizes, Number.MAX_SAFE_INTEGER])
+        expect(await events(bytes, size), `${file} / ${size} bytes`).toEqual(whole);
+    }
+  });
+
+  it('reads bytes as UTF-8 as the text of other answers is read: a byte-order mark and leading white space passed over, malformed bytes as U+FFFD', async () => {
+    const bytes = (...parts: Array<string | number[]>) =>
+      Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+    const expected = ['<r {"a":"é"}', '"x\uFFFDy 科"', '</r'];
+    for (const size of [1, 2, 3, 4096]) {
+      expect(await events(bytes('<r a="é">x', [0xff], 'y 科</r>'), size)).toEqual(expected);
+      expect(await events(bytes([0xef, 0xbb, 0xbf], '\n  <r a="é">x', [0xff], 'y 科</r>'), size)).toEqual(
+        expected,
+      );
+      await expect(events(bytes('  \n'), size)).rejects.toMatchObject({ code: 'upstream_error' });
+      await expect(events(bytes(''), size)).rejects.toMatchObject({ code: 'upstream_error' });
+      await expect(events(bytes('<r>x</'), size)).rejects.toMatchObject({ code: 'upstream_unavailable' });
+      // Cut off inside a character: the decoder ends it as U+FFFD, and the element is still open.
+      await expect(events(bytes('<r>caf', [0xc3]), size)).rejects.toMatchObject({
+        code: 'upstream_unavailable',
+        retryable: true,
+      });
     }
   });
 

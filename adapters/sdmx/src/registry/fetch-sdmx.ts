@@ -1,16 +1,22 @@
 import { isOpenDataError, OpenDataError, type ToolContext } from '@opendata-mcp/core';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { awaitExtraction, queuedExtraction } from './async-extraction.js';
-import { breathe } from './breathe.js';
+import { bodyText } from './body-text.js';
 import type { UnsupportedFeatures } from './unsupported-features.js';
 
 export interface SdmxAnswer {
   /** The URL called, recorded in provenance. */
   url: string;
-  text: string;
+  /** The body as the registry sent it: SDMX-ML is read from its bytes, never decoded whole. */
+  body: Uint8Array;
   headers: Record<string, string>;
   fetchedAt: Date;
   fromCache: boolean;
+}
+
+/** A data answer, with its body decoded: every data format but SDMX-ML is read as text. */
+export interface DataAnswer extends SdmxAnswer {
+  text: string;
 }
 
 export const STRUCTURE_ACCEPT =
@@ -69,13 +75,19 @@ export async function fetchData(
   ctx: ToolContext,
   url: string,
   rt?: Pick<SdmxRuntime, 'dataFormats' | 'unsupported' | 'baseUrl'>,
-): Promise<SdmxAnswer> {
+): Promise<DataAnswer> {
   const accept = dataAccept(rt);
+  const withText = async (answer: SdmxAnswer): Promise<DataAnswer> => ({
+    ...answer,
+    text: await bodyText(answer.body, ctx.signal),
+  });
   try {
-    const answer = await negotiate(ctx, url, accept, rt?.unsupported);
+    const answer = await withText(await negotiate(ctx, url, accept, rt?.unsupported));
     const job = queuedExtraction(answer.text);
     if (!job) return answer;
-    return await awaitExtraction(ctx, rt?.baseUrl, job, url, (poll) => send(ctx, poll, accept, 0));
+    return await awaitExtraction(ctx, rt?.baseUrl, job, url, async (poll) =>
+      withText(await send(ctx, poll, accept, 0)),
+    );
   } catch (error) {
     if (isOpenDataError(error) && error.details?.status === 404) {
       throw new OpenDataError(
@@ -128,29 +140,11 @@ async function send(ctx: ToolContext, url: string, accept: string, ttlMs: number
   });
   return {
     url,
-    text: await bodyText(response.body, ctx.signal),
+    body: response.body,
     headers: response.headers,
     fetchedAt: response.fetchedAt,
     fromCache: response.fromCache,
   };
-}
-
-const DECODE_BYTES = 1024 * 1024;
-
-/**
- * The body as UTF-8 text, decoded a megabyte at a time with a turn of the event loop in between:
- * decoding a body near the response cap in one call would hold the thread for a noticeable while.
- */
-async function bodyText(body: Uint8Array, signal: AbortSignal): Promise<string> {
-  const decoder = new TextDecoder();
-  if (body.length <= DECODE_BYTES) return decoder.decode(body);
-  const parts: string[] = [];
-  for (let at = 0; at < body.length; at += DECODE_BYTES) {
-    if (at > 0) await breathe(signal);
-    parts.push(decoder.decode(body.subarray(at, at + DECODE_BYTES), { stream: true }));
-  }
-  parts.push(decoder.decode());
-  return parts.join('');
 }
 
 // Registries answer 400 for a syntax they do not support and 413 when an answer would be too large.

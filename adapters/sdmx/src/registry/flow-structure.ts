@@ -73,7 +73,7 @@ export async function loadFlowStructure(
   const load = async () => {
     const answer = await fetchStructure(rt, ctx, url);
     const message = await parseStructureAnswer(
-      answer.text,
+      answer.body,
       answer.headers['content-type'],
       undefined,
       ctx.signal,

@@ -38,6 +38,18 @@ describe('SDMX-JSON structure messages', () => {
     expect(ids(json)).toEqual(ids(xml));
   });
 
+  it('tells JSON from SDMX-ML in the bytes received as in text, with no Content-Type to go by', async () => {
+    const text = recorded('bis/structure_sdmxjson2.json');
+    const fromText = await parseStructureAnswer(text);
+    expect(fromText.format).toBe('sdmx-json-2.0');
+    for (const lead of [[], [0xef, 0xbb, 0xbf], [0x0a, 0x20, 0x09]]) {
+      const bytes = Buffer.concat([Buffer.from(lead), Buffer.from(text)]);
+      expect(JSON.stringify(await parseStructureAnswer(bytes)), String(lead)).toBe(JSON.stringify(fromText));
+    }
+    const xml = recorded('bis/datastructure_descendants.xml');
+    expect((await parseStructureAnswer(Buffer.from(xml))).format).toBe('sdmx-ml-2.1');
+  });
+
   it('refuses JSON that is not a structure message', async () => {
     for (const text of ['{"data": []}', '{"meta": {}}', '[]', '{"data": {}} }']) {
       await expect(parseStructureAnswer(text, 'application/json')).rejects.toThrow(

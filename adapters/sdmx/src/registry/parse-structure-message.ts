@@ -63,7 +63,10 @@ const READERS: Record<string, (kept: Kept, node: Node) => void> = {
  * into a table, `CodeTable`, with no object made per code), artefacts of kinds nobody reads are
  * skipped, and the parse yields between slices of the text.
  */
-export async function parseStructureMessage(xml: string, signal?: AbortSignal): Promise<StructureMessage> {
+export async function parseStructureMessage(
+  xml: string | Uint8Array,
+  signal?: AbortSignal,
+): Promise<StructureMessage> {
   const handler = new StructureMessageHandler();
   await feedXml(xml, handler, { format: 'SDMX-ML', refuse: notStructure, signal });
   const { kept, header } = handler;

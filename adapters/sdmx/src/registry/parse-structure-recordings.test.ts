@@ -1,7 +1,9 @@
+import { SDMX_FIXTURE_DATA_DIR } from '@opendata-mcp/fixtures';
 import { describe, expect, it } from 'vitest';
 import { recorded } from '../messages/recorded-messages.test-support.js';
 import { parseStructureMessage } from './parse-structure-message.js';
 import type { HierarchyNode } from './structure-types.js';
+import { xmlFiles } from './xml-files.test-support.js';
 
 const TEST_DATA = 'sdmx-test-data';
 
@@ -158,5 +160,25 @@ describe('parseStructureMessage on real registry messages', () => {
     ]);
     expect(message.categorisations?.[0]?.categoryPath).toEqual(['ECO', 'EXR']);
     expect(message.categorisations?.[0]?.scheme.id).toBe('TOPICS');
+  });
+
+  it('reads every recording alike from the bytes a registry sends and from text, a byte-order mark before them or not', async () => {
+    const outcome = async (message: string | Uint8Array) => {
+      try {
+        return JSON.stringify(await parseStructureMessage(message));
+      } catch (error) {
+        return `refused: ${(error as { code?: string }).code}`;
+      }
+    };
+    let structures = 0;
+    for (const file of xmlFiles(SDMX_FIXTURE_DATA_DIR)) {
+      const text = recorded(file);
+      const expected = await outcome(text);
+      if (!expected.startsWith('refused')) structures++;
+      const bytes = new TextEncoder().encode(text);
+      expect(await outcome(bytes), file).toBe(expected);
+      expect(await outcome(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes])), file).toBe(expected);
+    }
+    expect(structures).toBeGreaterThan(10);
   });
 });

@@ -81,7 +81,7 @@ async function fetchArtefact(
   const what = `${kind === 'codelist' ? 'code list' : 'concept scheme'} ${refKey(ref)}`;
   try {
     const answer = await fetchStructure(rt, ctx, restUrl(rt, path, {}));
-    return await parseStructureAnswer(answer.text, answer.headers['content-type'], undefined, ctx.signal);
+    return await parseStructureAnswer(answer.body, answer.headers['content-type'], undefined, ctx.signal);
   } catch (error) {
     if (!isOpenDataError(error)) throw error;
     if (error.retryable) {

@@ -19,7 +19,7 @@ export async function loadHierarchies(
   const load = async () => {
     try {
       return (
-        (await parseStructureMessage((await fetchStructure(rt, ctx, url)).text, ctx.signal)).hierarchies ?? []
+        (await parseStructureMessage((await fetchStructure(rt, ctx, url)).body, ctx.signal)).hierarchies ?? []
       );
     } catch (error) {
       if (isOpenDataError(error) && !error.retryable) return [];
