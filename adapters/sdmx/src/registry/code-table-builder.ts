@@ -1,4 +1,4 @@
-import { CodeTable } from './code-table.js';
+import { bufferBytes, CodeTable, columnsIn } from './code-table.js';
 import { language } from './xml-nodes.js';
 
 /**
@@ -23,26 +23,9 @@ class Column<T extends Uint8Array | Uint32Array> {
     this.values[this.length++] = value;
   }
 
-  /** How many bytes what was written takes. */
-  get bytes(): number {
-    return this.length * this.values.BYTES_PER_ELEMENT;
-  }
-
-  /**
-   * What was written, copied into `buffer` at `offset` (a multiple of the element size): the
-   * columns of a list share one buffer, as each buffer of its own costs the engine several
-   * microseconds to make.
-   */
-  copyInto(buffer: ArrayBuffer, offset: number): T {
-    const copy = new (
-      this.values.constructor as new (
-        buffer: ArrayBuffer,
-        offset: number,
-        length: number,
-      ) => T
-    )(buffer, offset, this.length);
-    copy.set(this.values.subarray(0, this.length));
-    return copy;
+  /** What was written, copied into `target` (as long as what was written). */
+  copyTo(target: Uint8Array | Uint32Array): void {
+    target.set(this.values.subarray(0, this.length));
   }
 }
 
@@ -113,29 +96,23 @@ export class CodeTableBuilder {
   finish(): CodeTable {
     if (this.firsts.length > 0) this.copyChunk();
     this.firsts.push(this.ends.length);
-    // Four-byte columns first, then the one-byte ones: each starts at a multiple of its element size.
-    const { chunkEnds, chunks, firsts, ends, langs, parents, textBytes } = this;
+    const counts = {
+      chunks: this.chunkEnds.length,
+      codes: this.chunks.length,
+      pieces: this.ends.length,
+      textBytes: this.textBytes,
+    };
     // Not zeroed first, as `new ArrayBuffer` would be: every byte of it is written below.
-    const { buffer } = Buffer.allocUnsafeSlow(
-      chunkEnds.bytes + chunks.bytes + firsts.bytes + ends.bytes + langs.bytes + parents.bytes + textBytes,
-    );
-    let at = 0;
-    const copy = <T extends Uint8Array | Uint32Array>(column: Column<T>): T => {
-      const copied = column.copyInto(buffer, at);
-      at += column.bytes;
-      return copied;
-    };
-    const columns = {
-      chunkEnds: copy(chunkEnds),
-      chunks: copy(chunks),
-      firsts: copy(firsts),
-      ends: copy(ends),
-      langs: copy(langs),
-      parents: copy(parents),
-    };
-    const text = Buffer.from(buffer, at, textBytes);
-    this.text.copy(text, 0, 0, textBytes);
-    const table = new CodeTable(text, columns, this.languages.slice());
+    const { buffer } = Buffer.allocUnsafeSlow(bufferBytes(counts));
+    const columns = columnsIn(buffer, counts);
+    this.chunkEnds.copyTo(columns.chunkEnds);
+    this.chunks.copyTo(columns.chunks);
+    this.firsts.copyTo(columns.firsts);
+    this.ends.copyTo(columns.ends);
+    this.langs.copyTo(columns.langs);
+    this.parents.copyTo(columns.parents);
+    this.text.copy(columns.text, 0, 0, this.textBytes);
+    const table = new CodeTable(buffer, counts, this.languages.slice());
     this.reset();
     return table;
   }

@@ -14,6 +14,46 @@ export interface CodeColumns {
   langs: Uint32Array;
   /** Whether each code names a parent (its last piece). */
   parents: Uint8Array;
+  /** Per code its id, its names, then its parent if any, one after another, chunk after chunk, in UTF-8. */
+  text: Buffer;
+}
+
+/** How many chunks, codes and pieces a list has, and how many bytes of text: what places each column. */
+export interface CodeCounts {
+  chunks: number;
+  codes: number;
+  pieces: number;
+  textBytes: number;
+}
+
+/** The bytes a list's buffer takes. */
+export function bufferBytes(counts: CodeCounts): number {
+  const { chunks, codes, pieces, textBytes } = counts;
+  return 4 * (chunks + codes + codes + 1 + pieces + pieces) + codes + textBytes;
+}
+
+/**
+ * The columns of a list in its buffer: the four-byte ones first, then the one-byte ones, so that
+ * each starts at a multiple of its element size, then the text. The builder writes them there and
+ * the table reads them back through these very views.
+ */
+export function columnsIn(buffer: ArrayBuffer, counts: CodeCounts): CodeColumns {
+  const { chunks, codes, pieces, textBytes } = counts;
+  let at = 0;
+  const take = (length: number): Uint32Array => {
+    const column = new Uint32Array(buffer, at, length);
+    at += 4 * length;
+    return column;
+  };
+  const fourByte = {
+    chunkEnds: take(chunks),
+    chunks: take(codes),
+    firsts: take(codes + 1),
+    ends: take(pieces),
+    langs: take(pieces),
+  };
+  const parents = new Uint8Array(buffer, at, codes);
+  return { ...fourByte, parents, text: Buffer.from(buffer, at + codes, textBytes) };
 }
 
 /**
@@ -31,16 +71,25 @@ export class CodeTable {
   /** The chunk read back last, and its text. */
   private chunkRead = -1;
   private chunkText = '';
+  /**
+   * The views of the columns, made when a code is first read: a structure keeps many lists nobody
+   * reads, and a view is an object for the collector to move and walk, seven of them a list.
+   */
+  private viewed: CodeColumns | null = null;
 
   constructor(
-    /** Per code its id, its names, then its parent if any, one after another, chunk after chunk. */
-    private readonly text: Buffer,
-    private readonly columns: CodeColumns,
+    private readonly buffer: ArrayBuffer,
+    private readonly counts: CodeCounts,
     private readonly languages: readonly string[],
   ) {}
 
   get size(): number {
-    return this.columns.firsts.length - 1;
+    return this.counts.codes;
+  }
+
+  private get columns(): CodeColumns {
+    this.viewed ??= columnsIn(this.buffer, this.counts);
+    return this.viewed;
   }
 
   /** The code at `index` (0-based, in the order of the list), made afresh at each call. */
@@ -75,8 +124,8 @@ export class CodeTable {
   /** A chunk's text, read back from UTF-8 (codes come in order, so each chunk is read once). */
   private chunk(chunk: number): string {
     if (chunk !== this.chunkRead) {
-      const { chunkEnds } = this.columns;
-      this.chunkText = this.text.toString('utf8', chunk === 0 ? 0 : chunkEnds[chunk - 1], chunkEnds[chunk]);
+      const { chunkEnds, text } = this.columns;
+      this.chunkText = text.toString('utf8', chunk === 0 ? 0 : chunkEnds[chunk - 1], chunkEnds[chunk]);
       this.chunkRead = chunk;
     }
     return this.chunkText;
