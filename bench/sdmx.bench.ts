@@ -8,7 +8,9 @@
 // Section "parse": the UNICEF CME structure (about 1 MB of SDMX-ML, 23 code lists), a 40 MB structure
 // message and a large data message in every format (SDMX-ML structure-specific and generic, SDMX-JSON
 // 1.0, SDMX-CSV 1.0), each read by the adapter's parser and by a bare pass over the same bytes with the
-// same library (a saxes pass with no-op handlers, csv-parse, JSON.parse): time, peak RSS growth, and
+// same library (a saxes pass with no-op handlers, csv-parse, JSON.parse; structure messages are read
+// from their bytes on both sides, as the adapter reads a registry's answer, the bare pass decoding
+// them with a streaming UTF-8 decoder before saxes): time, peak RSS growth, and
 // their ratio against the goals (SDMX-ML and CSV within 1.5x of the bare pass, SDMX-JSON within 2x),
 // in process CPU time (the steadiest on a busy machine; the goal is judged on it) and in wall time.
 // The two sides run in separate processes, taken in turns over ROUNDS rounds (the median of the
