@@ -73,10 +73,7 @@ describe('CodeTable', () => {
 
 describe('withCodeTable', () => {
   const list = () =>
-    withCodeTable(
-      { agency: 'A', id: 'CL', version: '1.0', names: [], codes: undefined },
-      tableOf(sampleCodes(12)),
-    );
+    withCodeTable({ agency: 'A', id: 'CL', version: '1.0', names: [] }, tableOf(sampleCodes(12)));
 
   it('makes the codes once, when first read, and serialises and spreads them as a plain list', () => {
     const codelist = list();
@@ -91,6 +88,8 @@ describe('withCodeTable', () => {
       codes: sampleCodes(12),
     });
     expect({ ...codelist }.codes).toBe(codes);
+    // What holds the table stays out of sight: not spread, not serialised, not a key.
+    expect(Object.getOwnPropertySymbols({ ...codelist })).toEqual([]);
     expect(Object.keys(codelist)).toEqual(['agency', 'id', 'version', 'names', 'codes']);
   });
 

@@ -33,10 +33,7 @@ export function parseDataflow(node: Node): DataflowInfo {
 
 /** A code list without its codes, which are read into a table as they stream past (`CodeReader`). */
 export function parseCodelist(node: Node, codes: CodeTable): CodelistInfo {
-  return withCodeTable(
-    { ...artefact(node), names: texts(node.Name), codes: undefined, annotations: annotations(node) },
-    codes,
-  );
+  return withCodeTable({ ...artefact(node), names: texts(node.Name), annotations: annotations(node) }, codes);
 }
 
 export function parseConcepts(scheme: Node): ConceptInfo[] {
