@@ -5,8 +5,8 @@ const DECODE_BYTES = 1024 * 1024;
 /**
  * An answer's body as UTF-8 text, decoded a megabyte at a time with a turn of the event loop in
  * between: decoding a body near the response cap in one call would hold the thread for a
- * noticeable while. Malformed bytes read as U+FFFD. SDMX-ML is read from the bytes themselves
- * (`feedXml`) and never needs this.
+ * noticeable while. Malformed bytes read as U+FFFD. A structure answer in SDMX-ML is read from its
+ * bytes (`feedXml`) and never needs this.
  */
 export async function bodyText(body: Uint8Array, signal: AbortSignal | undefined): Promise<string> {
   const decoder = new TextDecoder();
