@@ -7,14 +7,14 @@ import type { UnsupportedFeatures } from './unsupported-features.js';
 export interface SdmxAnswer {
   /** The URL called, recorded in provenance. */
   url: string;
-  /** The body as the registry sent it: SDMX-ML is read from its bytes, never decoded whole. */
+  /** The body as the registry sent it: a structure answer is read from its bytes, never decoded whole. */
   body: Uint8Array;
   headers: Record<string, string>;
   fetchedAt: Date;
   fromCache: boolean;
 }
 
-/** A data answer, with its body decoded: every data format but SDMX-ML is read as text. */
+/** A data answer, with its body decoded: the data parsers, and the check for a queued extraction, read text. */
 export interface DataAnswer extends SdmxAnswer {
   text: string;
 }
