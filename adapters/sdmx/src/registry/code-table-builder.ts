@@ -1,4 +1,4 @@
-import { bufferBytes, CodeTable, columnsIn } from './code-table.js';
+import { bufferBytes, CodeTable, columnsIn, type NumberColumn } from './code-table.js';
 import { language } from './xml-nodes.js';
 
 /**
@@ -23,8 +23,8 @@ class Column<T extends Uint8Array | Uint32Array> {
     this.values[this.length++] = value;
   }
 
-  /** What was written, copied into `target` (as long as what was written). */
-  copyTo(target: Uint8Array | Uint32Array): void {
+  /** What was written, copied into `target` (as long as what was written, and wide enough for each value). */
+  copyTo(target: NumberColumn): void {
     target.set(this.values.subarray(0, this.length));
   }
 }
@@ -35,6 +35,8 @@ export class CodeTableBuilder {
   private readonly pieces: string[] = [];
   /** How many characters they hold. */
   private chunkChars = 0;
+  /** The most characters a chunk of the list has held. */
+  private longestChunk = 0;
   /** The list's text so far, in UTF-8, chunk after chunk; reused from list to list, grown as needed. */
   private text = Buffer.allocUnsafeSlow(64 * 1024);
   private textBytes = 0;
@@ -51,6 +53,7 @@ export class CodeTableBuilder {
   private reset(): void {
     this.pieces.length = 0;
     this.chunkChars = 0;
+    this.longestChunk = 0;
     this.textBytes = 0;
     this.languages.length = 0;
     this.chunkEnds.length = 0;
@@ -101,6 +104,8 @@ export class CodeTableBuilder {
       codes: this.chunks.length,
       pieces: this.ends.length,
       textBytes: this.textBytes,
+      languages: this.languages.length,
+      longestChunk: this.longestChunk,
     };
     // Not zeroed first, as `new ArrayBuffer` would be: every byte of it is written below.
     const { buffer } = Buffer.allocUnsafeSlow(bufferBytes(counts));
@@ -142,6 +147,7 @@ export class CodeTableBuilder {
     }
     this.textBytes += this.text.write(joined, this.textBytes, 'utf8');
     this.chunkEnds.push(this.textBytes);
+    if (this.chunkChars > this.longestChunk) this.longestChunk = this.chunkChars;
     this.pieces.length = 0;
     this.chunkChars = 0;
   }

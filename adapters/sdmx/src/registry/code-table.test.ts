@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withCodeTable } from './code-table.js';
+import { bufferBytes, withCodeTable } from './code-table.js';
 import { CodeTableBuilder } from './code-table-builder.js';
 import type { CodeInfo } from './structure-types.js';
 
@@ -68,6 +68,46 @@ describe('CodeTable', () => {
     const second = tableOf([{ id: 'B', names: [{ lang: 'fr', value: 'Bé' }], parent: 'A' }], builder);
     expect(first.all()).toEqual(sampleCodes(40));
     expect(second.all()).toEqual([{ id: 'B', names: [{ lang: 'fr', value: 'Bé' }], parent: 'A' }]);
+  });
+});
+
+describe('column widths', () => {
+  it('keeps each column as narrow as its largest value allows', () => {
+    // 10 codes, 20 pieces in 2 languages, one chunk of 100 bytes: every column one byte a value.
+    const counts = { chunks: 1, codes: 10, pieces: 20, textBytes: 100, languages: 2, longestChunk: 100 };
+    expect(bufferBytes(counts)).toBe(100 + 1 + 10 + 11 + 20 + 20 + 10);
+    // Past 255 and 65,535 a column takes two bytes, then four.
+    const wider = { ...counts, textBytes: 70_000, languages: 300, longestChunk: 300 };
+    expect(bufferBytes(wider)).toBe(70_000 + 4 * 1 + 10 + 11 + 2 * 20 + 2 * 20 + 10);
+  });
+
+  it('widens a column just where its values need it, and reads every value back', () => {
+    // Over 255 languages: each name's language takes two bytes.
+    const manyLanguages: CodeInfo[] = Array.from({ length: 300 }, (_, i) => ({
+      id: `L${i}`,
+      names: [{ lang: `x-l${i}`, value: `name ${i}` }],
+      parent: null,
+    }));
+    expect(tableOf(manyLanguages).all()).toEqual(manyLanguages);
+
+    // A name of 70,000 characters: its end in its chunk takes four bytes.
+    const longName: CodeInfo[] = [
+      { id: 'A', names: [{ lang: 'en', value: 'é'.repeat(70_000) }], parent: null },
+      { id: 'B', names: [{ lang: 'en', value: 'after it' }], parent: 'A' },
+    ];
+    expect(tableOf(longName).all()).toEqual(longName);
+
+    // Over 65,535 pieces and codes: where each code's pieces start takes four bytes.
+    const manyCodes: CodeInfo[] = Array.from({ length: 70_000 }, (_, i) => ({
+      id: `${i}`,
+      names: [],
+      parent: null,
+    }));
+    const table = tableOf(manyCodes);
+    expect(table.size).toBe(70_000);
+    expect(table.code(0)).toEqual(manyCodes[0]);
+    expect(table.code(65_536)).toEqual(manyCodes[65_536]);
+    expect(table.all()).toEqual(manyCodes);
   });
 });
 

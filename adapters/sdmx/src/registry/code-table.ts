@@ -1,65 +1,89 @@
 import type { CodeInfo, CodelistInfo, LocalText } from './structure-types.js';
 
+/** A column of whole numbers, each one, two or four bytes wide: as narrow as its largest value allows. */
+export type NumberColumn = Uint8Array | Uint16Array | Uint32Array;
+
 /** Where each code's pieces are in its list's text, as the builder writes them. */
 export interface CodeColumns {
   /** Where each chunk's text ends in the list's text, in bytes. */
-  chunkEnds: Uint32Array;
+  chunkEnds: NumberColumn;
   /** The chunk each code's pieces are in. */
-  chunks: Uint32Array;
+  chunks: NumberColumn;
   /** The first piece of each code, and one more entry: where the pieces of the last code end. */
-  firsts: Uint32Array;
+  firsts: NumberColumn;
   /** Where each piece ends in its chunk, in characters; it starts where the one before ends, or at 0 when first in it. */
-  ends: Uint32Array;
+  ends: NumberColumn;
   /** The language of each piece that is a name, as its place in the languages (ids and parents have none). */
-  langs: Uint32Array;
+  langs: NumberColumn;
   /** Whether each code names a parent (its last piece). */
   parents: Uint8Array;
   /** Per code its id, its names, then its parent if any, one after another, chunk after chunk, in UTF-8. */
   text: Buffer;
 }
 
-/** How many chunks, codes and pieces a list has, and how many bytes of text: what places each column. */
+/**
+ * What a list holds, which places each column and sets its width: how many chunks, codes and
+ * pieces, bytes of text and languages, and the characters in its longest chunk.
+ */
 export interface CodeCounts {
   chunks: number;
   codes: number;
   pieces: number;
   textBytes: number;
+  languages: number;
+  longestChunk: number;
 }
 
-/** The length of each four-byte column, in the order they lie at the start of a list's buffer. */
-function fourByteLengths({ chunks, codes, pieces }: CodeCounts) {
-  return { chunkEnds: chunks, chunks: codes, firsts: codes + 1, ends: pieces, langs: pieces };
-}
+type ColumnName = Exclude<keyof CodeColumns, 'text'>;
 
-/** The bytes a list's buffer takes: its four-byte columns, its one-byte column, its text. */
-export function bufferBytes(counts: CodeCounts): number {
-  let fourByte = 0;
-  for (const length of Object.values(fourByteLengths(counts))) fourByte += length;
-  return 4 * fourByte + counts.codes + counts.textBytes;
+/** Bytes a column takes per value, so that `largest` fits. */
+function widthFor(largest: number): 1 | 2 | 4 {
+  return largest < 0x100 ? 1 : largest < 0x10000 ? 2 : 4;
 }
 
 /**
- * The columns of a list in its buffer: the four-byte ones first, then the one-byte ones, so that
- * each starts at a multiple of its element size, then the text. The builder writes them there and
- * the table reads them back through these very views.
+ * Each column's length and width, widest first, in the order they lie at the start of a list's
+ * buffer (so that each starts at a multiple of its width). Most lists need two bytes or one where
+ * four would always do: a language is one of a few, a place in a chunk is under 65,536.
+ */
+function columnShapes(counts: CodeCounts): Array<{ name: ColumnName; length: number; width: 1 | 2 | 4 }> {
+  const { chunks, codes, pieces, textBytes, languages, longestChunk } = counts;
+  const shapes = [
+    { name: 'chunkEnds' as const, length: chunks, width: widthFor(textBytes) },
+    { name: 'chunks' as const, length: codes, width: widthFor(chunks - 1) },
+    { name: 'firsts' as const, length: codes + 1, width: widthFor(pieces) },
+    { name: 'ends' as const, length: pieces, width: widthFor(longestChunk) },
+    { name: 'langs' as const, length: pieces, width: widthFor(languages - 1) },
+    { name: 'parents' as const, length: codes, width: 1 as const },
+  ];
+  return shapes.sort((a, b) => b.width - a.width);
+}
+
+/** The bytes a list's buffer takes: its columns, then its text. */
+export function bufferBytes(counts: CodeCounts): number {
+  let bytes = counts.textBytes;
+  for (const { length, width } of columnShapes(counts)) bytes += length * width;
+  return bytes;
+}
+
+const COLUMN_OF_WIDTH = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as const;
+
+/**
+ * The columns of a list in its buffer, then its text. The builder writes them there and the table
+ * reads them back through these very views.
  */
 export function columnsIn(buffer: ArrayBuffer, counts: CodeCounts): CodeColumns {
-  const lengths = fourByteLengths(counts);
+  const columns: Partial<Record<ColumnName, NumberColumn>> = {};
   let at = 0;
-  const take = (length: number): Uint32Array => {
-    const column = new Uint32Array(buffer, at, length);
-    at += 4 * length;
-    return column;
+  for (const { name, length, width } of columnShapes(counts)) {
+    columns[name] = new COLUMN_OF_WIDTH[width](buffer, at, length);
+    at += length * width;
+  }
+  return {
+    ...(columns as Record<ColumnName, NumberColumn>),
+    parents: columns.parents as Uint8Array,
+    text: Buffer.from(buffer, at, counts.textBytes),
   };
-  const fourByte = {
-    chunkEnds: take(lengths.chunkEnds),
-    chunks: take(lengths.chunks),
-    firsts: take(lengths.firsts),
-    ends: take(lengths.ends),
-    langs: take(lengths.langs),
-  };
-  const parents = new Uint8Array(buffer, at, counts.codes);
-  return { ...fourByte, parents, text: Buffer.from(buffer, at + counts.codes, counts.textBytes) };
 }
 
 /**
