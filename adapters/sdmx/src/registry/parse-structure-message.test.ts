@@ -45,6 +45,17 @@ describe('parseStructureMessage', () => {
     ]);
   });
 
+  it('reads a pretty-printed message as the same message written on one line', async () => {
+    const pretty = MESSAGE.replace(/>\s*</g, '>\n      <');
+    expect(pretty).not.toBe(MESSAGE);
+    const [indented, compact] = await Promise.all([
+      parseStructureMessage(pretty),
+      parseStructureMessage(MESSAGE),
+    ]);
+    expect(JSON.parse(JSON.stringify(indented))).toEqual(JSON.parse(JSON.stringify(compact)));
+    expect(indented.codelists[0]?.codes).toHaveLength(2);
+  });
+
   it('refuses what is not a structure message, and does not expand external entities', async () => {
     for (const text of [
       '<html><body>busy</body></html>',

@@ -112,9 +112,11 @@ class StructureMessageHandler implements XmlHandler {
     const { code, artefact } = this;
     if (path.length === 1) {
       if (name !== 'Structure') throw notStructure();
-    } else if (code.reading || (code.into && artefact?.tree.depth === 1 && name === 'Code'))
+    } else if (code.reading) code.open(name, attributes);
+    else if (code.into && artefact?.tree.depth === 1 && name === 'Code') {
+      artefact.tree.childReadElsewhere();
       code.open(name, attributes);
-    else if (artefact) artefact.tree.open(name, attributes);
+    } else if (artefact) artefact.tree.open(name, attributes);
     else if (path.length === 2 && name === 'Header')
       this.startArtefact(name, attributes, (node) => (this.header = node));
     else if (path.length === 4 && path[1] === 'Structures') {

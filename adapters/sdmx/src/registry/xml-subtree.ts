@@ -69,9 +69,20 @@ export class XmlSubtree {
     this.frames.push({ name, node, text: '', hasChildren: false, hasAttributes });
   }
 
+  /** The open element has a child that another reader reads (a code of a code list). */
+  childReadElsewhere(): void {
+    const top = this.frames[this.frames.length - 1];
+    if (top) top.hasChildren = true;
+  }
+
+  /**
+   * Text inside the open element. White space between child elements (a pretty-printed message's
+   * indentation, once per code of a long list) is dropped rather than gathered, as trimming would
+   * drop it at the end anyway.
+   */
   text(text: string): void {
     const top = this.frames[this.frames.length - 1];
-    if (top) top.text += text;
+    if (top && !(top.hasChildren && isWhiteSpace(text))) top.text += text;
   }
 
   /** Closes the innermost element; it is added to its parent unless `detach`, and returned. */
@@ -94,4 +105,13 @@ export class XmlSubtree {
     }
     return value;
   }
+}
+
+/** Whether the text is XML white space alone (space, tab, carriage return, line feed). */
+function isWhiteSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 10 && c !== 9 && c !== 13) return false;
+  }
+  return true;
 }
