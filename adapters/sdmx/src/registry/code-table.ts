@@ -93,7 +93,7 @@ export function columnsIn(buffer: ArrayBuffer, counts: CodeCounts): CodeColumns 
  * of thousands of codes with a name in several languages each; held as an object per code, per
  * name and per string, they cost several objects each for the collector to copy as they age and to
  * walk at every full collection for as long as the structure is cached. Here a list is a handful of
- * objects whatever its size, in under half the memory (a 43 MB message's code lists: 16 MB, not 40), at
+ * objects whatever its size, in under half the memory (a 43 MB message's code lists: 13 MB, not 40), at
  * one byte per character for ids and names in Latin script. `CodeInfo` objects are made from it when
  * asked for (`code`, `all`), a chunk's text being read back once for all its codes.
  */
