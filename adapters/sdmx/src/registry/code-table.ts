@@ -34,7 +34,13 @@ export interface CodeCounts {
   longestChunk: number;
 }
 
-type ColumnName = Exclude<keyof CodeColumns, 'text'>;
+/** The number columns, in the order `columnShapes` lists them before sorting them by width. */
+const CHUNK_ENDS = 0;
+const CHUNKS = 1;
+const FIRSTS = 2;
+const ENDS = 3;
+const LANGS = 4;
+const PARENTS = 5;
 
 /** Bytes a column takes per value, so that `largest` fits. */
 function widthFor(largest: number): 1 | 2 | 4 {
@@ -46,15 +52,15 @@ function widthFor(largest: number): 1 | 2 | 4 {
  * buffer (so that each starts at a multiple of its width). Most lists need two bytes or one where
  * four would always do: a language is one of a few, a place in a chunk is under 65,536.
  */
-function columnShapes(counts: CodeCounts): Array<{ name: ColumnName; length: number; width: 1 | 2 | 4 }> {
+function columnShapes(counts: CodeCounts): Array<{ column: number; length: number; width: 1 | 2 | 4 }> {
   const { chunks, codes, pieces, textBytes, languages, longestChunk } = counts;
   const shapes = [
-    { name: 'chunkEnds' as const, length: chunks, width: widthFor(textBytes) },
-    { name: 'chunks' as const, length: codes, width: widthFor(chunks - 1) },
-    { name: 'firsts' as const, length: codes + 1, width: widthFor(pieces) },
-    { name: 'ends' as const, length: pieces, width: widthFor(longestChunk) },
-    { name: 'langs' as const, length: pieces, width: widthFor(languages - 1) },
-    { name: 'parents' as const, length: codes, width: 1 as const },
+    { column: CHUNK_ENDS, length: chunks, width: widthFor(textBytes) },
+    { column: CHUNKS, length: codes, width: widthFor(chunks - 1) },
+    { column: FIRSTS, length: codes + 1, width: widthFor(pieces) },
+    { column: ENDS, length: pieces, width: widthFor(longestChunk) },
+    { column: LANGS, length: pieces, width: widthFor(languages - 1) },
+    { column: PARENTS, length: codes, width: 1 as const },
   ];
   return shapes.sort((a, b) => b.width - a.width);
 }
@@ -70,18 +76,25 @@ const COLUMN_OF_WIDTH = { 1: Uint8Array, 2: Uint16Array, 4: Uint32Array } as con
 
 /**
  * The columns of a list in its buffer, then its text. The builder writes them there and the table
- * reads them back through these very views.
+ * reads them back through these very views. The views go into a list by column, then into one
+ * object literal: an object given its properties in an order that varies with the widths would take
+ * a layout of its own per order, which V8 forgets between two messages, throwing away the optimized
+ * code of whoever made it.
  */
 export function columnsIn(buffer: ArrayBuffer, counts: CodeCounts): CodeColumns {
-  const columns: Partial<Record<ColumnName, NumberColumn>> = {};
+  const views: NumberColumn[] = [];
   let at = 0;
-  for (const { name, length, width } of columnShapes(counts)) {
-    columns[name] = new COLUMN_OF_WIDTH[width](buffer, at, length);
+  for (const { column, length, width } of columnShapes(counts)) {
+    views[column] = new COLUMN_OF_WIDTH[width](buffer, at, length);
     at += length * width;
   }
   return {
-    ...(columns as Record<ColumnName, NumberColumn>),
-    parents: columns.parents as Uint8Array,
+    chunkEnds: views[CHUNK_ENDS] as NumberColumn,
+    chunks: views[CHUNKS] as NumberColumn,
+    firsts: views[FIRSTS] as NumberColumn,
+    ends: views[ENDS] as NumberColumn,
+    langs: views[LANGS] as NumberColumn,
+    parents: views[PARENTS] as Uint8Array,
     text: Buffer.from(buffer, at, counts.textBytes),
   };
 }
