@@ -1,6 +1,7 @@
 /** Turns a cached value into bytes for a shared store and back. */
 export interface CacheCodec {
-  encode(value: unknown): Uint8Array;
+  /** The value's bytes, in parts whose concatenation is its encoding (a large body is not copied here). */
+  encode(value: unknown): readonly Uint8Array[];
   decode(bytes: Uint8Array): unknown;
 }
 
@@ -11,7 +12,7 @@ export interface CacheCodec {
  */
 export const jsonCodec: CacheCodec = {
   encode(value) {
-    return new TextEncoder().encode(JSON.stringify(value, plainOnly));
+    return [Buffer.from(JSON.stringify(value, plainOnly), 'utf8')];
   },
   decode: (bytes) => JSON.parse(new TextDecoder().decode(bytes)),
 };

@@ -68,7 +68,7 @@ export function createSharedTier(options: SharedTierOptions): SharedTier {
   }
 
   async function write(id: string, entry: TierEntry): Promise<void> {
-    let payload: Uint8Array;
+    let payload: readonly Uint8Array[];
     try {
       payload = codec.encode(entry.value);
     } catch {

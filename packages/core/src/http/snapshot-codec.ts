@@ -1,19 +1,19 @@
 import type { CacheCodec } from '../cache/cache-codec.js';
-import { frame, unframe } from '../cache/frame.js';
+import { frameParts, unframe } from '../cache/frame.js';
 import type { Snapshot } from './response-body.js';
 
-/** A cached response as bytes for the shared store: status, URL, headers and time in a header, the body as is. */
+/** A cached response as bytes for the shared store: status, URL, headers and time in a header, the body as is (not copied here). */
 export const snapshotCodec: CacheCodec = {
   encode(value) {
     const snapshot = value as Snapshot;
-    return frame(
+    return frameParts(
       {
         status: snapshot.status,
         url: snapshot.url,
         headers: snapshot.headers,
         fetched_at: snapshot.fetchedAt.getTime(),
       },
-      snapshot.body,
+      [snapshot.body],
     );
   },
   decode(bytes) {

@@ -69,7 +69,9 @@ export function createRedisStore(options: RedisStoreOptions): SharedStore {
       return value === null ? undefined : new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
     },
     async set(key, value, ttlMs) {
-      await connected(() => redis.set(key, Buffer.from(value), 'PX', Math.max(1, Math.round(ttlMs))));
+      // A view of the bytes, not a copy: the client copies them into the command it writes anyway.
+      const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+      await connected(() => redis.set(key, bytes, 'PX', Math.max(1, Math.round(ttlMs))));
     },
     async delete(key) {
       await connected(() => redis.del(key));
