@@ -1,4 +1,4 @@
-import type { ToolContext } from '@opendata-mcp/core';
+import { type ToolContext, workSlicer } from '@opendata-mcp/core';
 import { loadDataflowList } from '../registry/dataflow-list.js';
 import type {
   CodelistInfo,
@@ -58,10 +58,13 @@ export async function buildDiscoveryData(rt: SdmxRuntime, ctx: ToolContext): Pro
   const indicators = new Set<CodelistInfo>();
   const others = new Set<CodelistInfo>();
   const byId = codelistsById(codelists.message?.codelists ?? []);
+  // Tens of microseconds a flow, a quarter of a second for a registry's 8,000: in slices.
+  const slicer = workSlicer(ctx.signal);
   for (const flow of list.dataflows) {
     const lists = dimensionCodelistsOf(flow, used, byId, rt.roleOverrides);
     if (lists.indicator) indicators.add(lists.indicator);
     for (const other of lists.others) others.add(other);
+    await slicer.tick();
   }
   const filed = filedUnder(schemes?.message ?? null, filings?.message ?? null);
   const indicatorLists = [...indicators];
