@@ -88,7 +88,7 @@ export async function peekDiscoveryIndex(
 }
 
 function indexKey(rt: SdmxRuntime): string {
-  return `sdmx:${rt.id}:discovery:6:${rt.agency}`;
+  return `sdmx:${rt.id}:discovery:7:${rt.agency}`;
 }
 
 function complete({ data, index }: UnpackedIndex, fromCache: boolean): OpenedIndex {

@@ -8,7 +8,7 @@ import { PACKED_FORMAT, type PackedIndex } from './packed-index.js';
  * and answer within its command timeout (a Redis store gives a command a quarter of a second).
  */
 export interface StoredIndex {
-  format: 3;
+  format: typeof PACKED_FORMAT;
   build: string;
   pieces: number;
 }
@@ -24,7 +24,7 @@ export async function storeIndex(
   packed: PackedIndex,
 ): Promise<StoredIndex> {
   const stored: StoredIndex = {
-    format: 3,
+    format: PACKED_FORMAT,
     build: randomUUID(),
     pieces: Math.max(1, Math.ceil(packed.gzip_base64.length / PIECE_CHARS)),
   };
