@@ -39,8 +39,7 @@ export async function packIndex(data: DiscoveryData, signal?: AbortSignal): Prom
 /**
  * The searchable index of a packed one, unpacked once per process and packed value, in time
  * slices (the gunzip runs off the main thread, the JSON is read a line at a time as it comes out of
- * it). Stops when the
- * signal aborts; the next caller then starts again.
+ * it). Stops when the signal aborts; the next caller then starts again.
  */
 export function unpackIndex(
   packed: PackedIndex,
