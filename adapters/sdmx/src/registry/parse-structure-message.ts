@@ -112,9 +112,9 @@ class StructureMessageHandler implements XmlHandler {
     const { code, artefact } = this;
     if (path.length === 1) {
       if (name !== 'Structure') throw notStructure();
-    } else if (code.reading) code.open(name, attributes);
-    else if (code.into && artefact?.tree.depth === 1 && name === 'Code') {
-      artefact.tree.childReadElsewhere();
+    } else if (code.reading || (code.into && artefact?.tree.depth === 1 && name === 'Code')) {
+      // A code opening (not a part of one) is a child of the list that the code reader reads.
+      if (!code.reading) artefact?.tree.childReadElsewhere();
       code.open(name, attributes);
     } else if (artefact) artefact.tree.open(name, attributes);
     else if (path.length === 2 && name === 'Header')
