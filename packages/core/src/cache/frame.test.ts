@@ -17,7 +17,8 @@ describe('frame', () => {
     const body = new Uint8Array([9, 8, 7]);
     const parts = frameParts({ a: 1 }, [body]);
     expect(parts[parts.length - 1]).toBe(body);
-    // Small buffers share one pool: a frame read at an offset into it must still find its header.
+    // A frame may sit at an offset in a larger buffer (small buffers are cut from a shared pool, a
+    // store may answer a slice of its own): its header is still found.
     const framed = frame({ a: 1 }, body);
     const inside = new Uint8Array(framed.byteLength + 10);
     inside.set(framed, 10);
