@@ -5,7 +5,7 @@ import { frame, frameParts, unframe } from './frame.js';
 describe('frame', () => {
   it('reads back the header and the payload, given whole or in parts', () => {
     const header = { stored_at: 1_700_000_000_000, note: 'Zürich – 東京' };
-    const whole = frame(header, new Uint8Array([1, 2, 3, 4, 5]));
+    const whole = frame(header, [new Uint8Array([1, 2, 3, 4, 5])]);
     const parts = frame(header, [new Uint8Array([1, 2]), new Uint8Array([]), new Uint8Array([3, 4, 5])]);
     expect(Buffer.from(parts).equals(Buffer.from(whole))).toBe(true);
     const { header: read, payload } = unframe(whole);
@@ -19,7 +19,7 @@ describe('frame', () => {
     expect(parts[parts.length - 1]).toBe(body);
     // A frame may sit at an offset in a larger buffer (small buffers are cut from a shared pool, a
     // store may answer a slice of its own): its header is still found.
-    const framed = frame({ a: 1 }, body);
+    const framed = frame({ a: 1 }, [body]);
     const inside = new Uint8Array(framed.byteLength + 10);
     inside.set(framed, 10);
     expect(unframe(inside.subarray(10))).toEqual({ header: { a: 1 }, payload: body });
@@ -28,7 +28,7 @@ describe('frame', () => {
   it('refuses bytes that are not a frame', () => {
     expect(() => unframe(new Uint8Array([0, 0]))).toThrow(/too short/);
     expect(() => unframe(new Uint8Array([0, 0, 0, 9, 123]))).toThrow(/runs past/);
-    expect(() => unframe(frame({}, new Uint8Array()).fill(0x5b, 4, 6))).toThrow();
+    expect(() => unframe(frame({}, []).fill(0x5b, 4, 6))).toThrow();
     const list = Buffer.from('[1]');
     const notObject = Buffer.concat([Buffer.from([0, 0, 0, list.length]), list]);
     expect(() => unframe(notObject)).toThrow(/not an object/);

@@ -1,13 +1,11 @@
 /**
  * Packs a small JSON header and a binary payload into one byte string: a 4-byte big-endian header
  * length, the header as UTF-8 JSON, then the payload untouched (no base64 growth for large bodies).
- * The payload may come in parts; they are copied once, into the value the store is handed.
+ * The payload comes in parts (as a codec encodes it); they are copied once, into the value the
+ * store is handed.
  */
-export function frame(
-  header: Record<string, unknown>,
-  payload: Uint8Array | readonly Uint8Array[],
-): Uint8Array {
-  return Buffer.concat(frameParts(header, payload instanceof Uint8Array ? [payload] : payload));
+export function frame(header: Record<string, unknown>, payload: readonly Uint8Array[]): Uint8Array {
+  return Buffer.concat(frameParts(header, payload));
 }
 
 /**
