@@ -48,7 +48,7 @@ describe('offline citations', () => {
     ]);
     expect(a.port).not.toBe(b.port);
     expect(a.answer.citation).toBe(b.answer.citation);
-    expect(a.answer.citation).toContain('via offline://sdmx/ws/public/sdmxapi/rest');
+    expect(a.answer.citation).toContain('. offline://sdmx/ws/public/sdmxapi/rest/data/');
     expect(a.answer.source.url).toBe(b.answer.source.url);
     for (const run of [a, b]) expect(run.text).not.toContain('127.0.0.1');
 

@@ -9,7 +9,7 @@ describe('opendata-mcp CLI', () => {
     expect(h.out()).toContain('=== Population of Zurich ===');
     expect(h.out()).toContain('"population":1605508');
     expect(h.out()).toMatch(
-      /source: Resident population by canton, via offline:\/\/population, licence CC-BY-4\.0/,
+      /source: Resident population by canton, licence CC-BY-4\.0, .*\. offline:\/\/population\//,
     );
     expect(h.started()).toBe(1);
   });

@@ -28,8 +28,8 @@ describe('the server journeys of the demo', () => {
 
     // The ratio table, and both sources under it and under the chart.
     expect(text).toMatch(/2020 +14\.9 +6\.5 +2\.30\n/);
-    const bra = /\[1\] (UNICEF: Child Mortality, via .*BRA\.CME_MRY0T4.*)/.exec(text)?.[1];
-    const usa = /\[2\] (UNICEF: Child Mortality, via .*USA\.CME_MRY0T4.*)/.exec(text)?.[1];
+    const bra = /\[1\] (UNICEF: Child Mortality, retrieved .*BRA\.CME_MRY0T4.*)/.exec(text)?.[1];
+    const usa = /\[2\] (UNICEF: Child Mortality, retrieved .*USA\.CME_MRY0T4.*)/.exec(text)?.[1];
     expect(usa).toBeDefined();
     expect(bra).toBeDefined();
     expect(text.split(usa ?? '').length - 1).toBeGreaterThanOrEqual(3);

@@ -84,15 +84,15 @@ describe('buildCitation: "publisher: title, via endpoint, licence …, modified 
     ],
     [
       'ckan',
-      'Kyiv City State Administration: Schools of Kyiv: schools.csv, via https://data.gov.ua, licence Creative Commons Attribution, modified 2025-11-30, retrieved 2026-12-04. https://data.gov.ua/dataset/schools-kyiv/resource/c3d4',
+      'Kyiv City State Administration: Schools of Kyiv: schools.csv, licence Creative Commons Attribution, modified 2025-11-30, retrieved 2026-12-04. https://data.gov.ua/dataset/schools-kyiv/resource/c3d4',
     ],
     [
       'sdmx',
-      'UNICEF: Child Mortality, via https://sdmx.data.unicef.org/ws/public/sdmxapi/rest, retrieved 2026-12-04. https://sdmx.data.unicef.org/ws/public/sdmxapi/rest/data/UNICEF,CME,1.0/USA.CME_MRY0T4',
+      'UNICEF: Child Mortality, retrieved 2026-12-04. https://sdmx.data.unicef.org/ws/public/sdmxapi/rest/data/UNICEF,CME,1.0/USA.CME_MRY0T4',
     ],
     [
       'pxweb',
-      'Statistics Sweden: Population by region and year, via https://statistikdatabasen.scb.se/api/v2, modified 2026-02-21, retrieved 2026-12-04. https://statistikdatabasen.scb.se/api/v2/tables/TAB638/data?lang=en',
+      'Statistics Sweden: Population by region and year, modified 2026-02-21, retrieved 2026-12-04. https://statistikdatabasen.scb.se/api/v2/tables/TAB638/data?lang=en',
     ],
   ])('cites a %s answer', (kind, citation) => {
     expect(buildCitation(annotateLicence(SOURCES[kind] as Provenance))).toBe(citation);
@@ -104,7 +104,24 @@ describe('buildCitation: "publisher: title, via endpoint, licence …, modified 
       'UNICEF:CME(1.0), via https://sdmx.data.unicef.org/ws/public/sdmxapi/rest, retrieved 2026-12-04.',
     );
     expect(buildCitation({ ...sdmx, title: null, publisher: null, identifiers: {}, url: null })).toBe(
-      'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest, via https://sdmx.data.unicef.org/ws/public/sdmxapi/rest, retrieved 2026-12-04.',
+      'https://sdmx.data.unicef.org/ws/public/sdmxapi/rest, retrieved 2026-12-04.',
+    );
+  });
+
+  it('names the endpoint once: "via" only when the link at the end leads elsewhere', () => {
+    const sdmx = SOURCES.sdmx as Provenance;
+    const endpoint = 'https://data.gov.ua';
+    const cite = (url: string | null) => buildCitation({ ...sdmx, endpoint, url });
+    // No link, or one to another host (a LINDAS cube's IRI), or to a host that only starts alike.
+    expect(cite(null)).toContain(`via ${endpoint},`);
+    expect(cite('https://example.org/cube/1')).toContain(`via ${endpoint},`);
+    expect(cite('https://data.gov.ua.example.org/dataset/x')).toContain(`via ${endpoint},`);
+    expect(cite('https://data.gov.uaz/dataset/x')).toContain(`via ${endpoint},`);
+    // The endpoint itself, or a path, query or fragment under it.
+    for (const url of [endpoint, `${endpoint}/dataset/x`, `${endpoint}?q=1`, `${endpoint}#top`])
+      expect(cite(url)).not.toContain('via ');
+    expect(buildCitation({ ...sdmx, endpoint: `${endpoint}/`, url: `${endpoint}/dataset/x` })).not.toContain(
+      'via ',
     );
   });
 
