@@ -100,10 +100,12 @@ function loosenedNote(
   added: number,
   cut: { found: number | null; ranked: number } | null,
 ): string {
+  // The portal's own search, not matched_words: it reads the words as written, so an inflected
+  // word it missed can still count as matched below, and the note must not seem to contradict it.
   const first =
     strict === 0
-      ? 'No dataset matched most of the words'
-      : `Only ${strict} dataset(s) matched most of the words`;
+      ? "The portal's own search found no dataset with most of the words as written"
+      : `The portal's own search found only ${strict} dataset(s) with most of the words as written`;
   const sent =
     "so a second, looser query (any of the words, their stems and other languages' words for them) was sent";
   if (added === 0) return `${first}, ${sent}; it found nothing more that covers enough of the question.`;

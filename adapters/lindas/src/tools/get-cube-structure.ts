@@ -16,9 +16,9 @@ export function getCubeStructureTool(rt: LindasRuntime) {
     description:
       'Describes one cube: name, description, publisher, version, status, licence (often a Fedlex URI; ' +
       'else its dcterms:rights terms, licence.property says which) and dimensions with role (key: ' +
-      'filterable axis, measure: the value, attribute: extra information), datatype, unit and code ' +
-      'list. Not needed to read data; use it for dimension names to filter on, then ' +
-      'list_dimension_values for values.',
+      'filterable axis, measure: the value, attribute: extra information), datatype, unit and ' +
+      'has_codelist (values: list_dimension_values). Not needed to read data; use it for dimension ' +
+      'names to filter on.',
     input: z.object({ cube_id: CubeIdSchema, language: LanguageInputSchema }).strict(),
     output: z.object({
       cube_id: z.string(),

@@ -30,7 +30,7 @@ export function queryCubeObservationsTool(rt: LindasRuntime) {
     description:
       "Reads a cube's data points as a table (columns once, rows as arrays, one-value dimensions in " +
       'fixed), coded values as labels. Filters run in the SPARQL store (labels ' +
-      'or IRIs; numbers or dates for literal dimensions). A decimal too precise for a double stays text; ' +
+      'or IRIs; numbers or dates for literal dimensions). A column with a decimal too precise for a double is all text; ' +
       'cube:Undefined is null. A value its dimension lacks is refused with close values. ' +
       'For aggregations or joins across cubes use run_sparql.',
     input: z
