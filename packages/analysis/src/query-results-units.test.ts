@@ -119,9 +119,9 @@ describe('units through query_results', () => {
     );
     expect(measures.map((d) => d.unit)).toEqual(['http://qudt.org/vocab/unit/MilliM']);
     const rain = measures[0]?.name ?? '';
-    expect(slice.units).toEqual({ [rain]: 'MilliM' });
+    expect(slice.units).toEqual({ [rain]: 'mm' });
     const answer = await query({ w: slice.result_id }, `SELECT max("${rain}") AS wettest FROM w`);
-    expect(answer.units).toEqual({ wettest: 'MilliM' });
+    expect(answer.units).toEqual({ wettest: 'mm' });
   });
 
   it('loads a result kept before units were kept, and states none for it', async () => {
