@@ -3,7 +3,15 @@ import { heldFilterIndex } from '../discovery-index/filter-index.js';
 import { withIndexedCodelists } from '../discovery-index/indexed-codelists.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { dimensionRoles, type RoledDimension } from '../resolution/dimension-roles.js';
-import { type FilterResolution, resolveFilters } from '../resolution/resolve-filters.js';
+import { otherLanguageCandidates } from '../resolution/other-language-candidates.js';
+import type { CodeCandidate } from '../resolution/resolve-code.js';
+import {
+  type FilterResolution,
+  type ResolutionPolicy,
+  readingKey,
+  resolveFilters,
+  unmatchedValue,
+} from '../resolution/resolve-filters.js';
 import { loadScopedStructure } from '../scope/scoped-structure.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { sdmxSource } from '../sdmx-source.js';
@@ -40,12 +48,54 @@ export async function prepareQuestion(
     withIndexedCodelists(structure, await heldFilterIndex(rt, ctx)),
     rt.roleOverrides,
   );
-  const resolution = resolveFilters(structure, roled, input.filters, {
-    language,
-    totalDefaults: rt.totalDefaults,
-    totalCode: '_T',
-  });
+  const resolution = await resolveWithReadings(
+    structure,
+    roled,
+    input.filters,
+    {
+      language,
+      totalDefaults: rt.totalDefaults,
+      totalCode: '_T',
+    },
+    ctx.signal,
+  );
   return { structure, roled, resolution, language };
+}
+
+/**
+ * The filters read as codes; a value no code names as written is looked for in the code names of
+ * every language the list has (`otherLanguageCandidates`) and, where some fit, answered as
+ * ambiguous with them, not refused. Each such value costs one more reading of the filters.
+ */
+async function resolveWithReadings(
+  structure: FlowStructure,
+  roled: RoledDimension[],
+  filters: DimensionFilters | undefined,
+  policy: ResolutionPolicy,
+  signal: AbortSignal | undefined,
+): Promise<FilterResolution> {
+  const readings = new Map<string, CodeCandidate[]>();
+  for (;;) {
+    try {
+      return resolveFilters(structure, roled, filters, { ...policy, readings });
+    } catch (error) {
+      const unmatched = unmatchedValue(error);
+      if (!unmatched) throw error;
+      const key = readingKey(unmatched.dimension, unmatched.asked);
+      const dimension = roled.find((r) => r.dimension.id === unmatched.dimension)?.dimension;
+      // A value read once already and refused again has nothing more to find.
+      if (readings.has(key) || !dimension) throw error;
+      const found = await otherLanguageCandidates(
+        dimension,
+        structure.flow.id,
+        unmatched.asked,
+        policy.language,
+        signal,
+      );
+      if (found.length === 0) throw error;
+      readings.set(key, found);
+    }
+  }
 }
 
 /** Provenance of a compact answer: the data URL when one was asked, else the structure's. */

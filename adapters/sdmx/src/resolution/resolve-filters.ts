@@ -1,4 +1,10 @@
-import { type DimensionFilters, dimensionConditions, gazetteer, OpenDataError } from '@opendata-mcp/core';
+import {
+  type DimensionFilters,
+  dimensionConditions,
+  gazetteer,
+  isOpenDataError,
+  OpenDataError,
+} from '@opendata-mcp/core';
 import type { FlowComponent, FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
 import { isSdmxId } from '../registry/sdmx-ids.js';
@@ -45,6 +51,25 @@ export interface ResolutionPolicy {
   totalDefaults: string[];
   /** The code of a total (SDMX's `_T` unless the profile says otherwise). */
   totalCode: string;
+  /**
+   * Codes found in other languages for values no code names as written, by `readingKey`: offered
+   * as candidates (status ambiguous) where the value would otherwise be refused.
+   */
+  readings?: ReadonlyMap<string, CodeCandidate[]>;
+}
+
+/** The key of `ResolutionPolicy.readings` for a value asked of a dimension. */
+export function readingKey(dimension: string, asked: string): string {
+  return `${dimension}\u0000${asked}`;
+}
+
+/** The dimension and the value of a refusal for a value no code names: what `readings` may answer. */
+export function unmatchedValue(error: unknown): { dimension: string; asked: string } | null {
+  if (!isOpenDataError(error) || error.code !== 'invalid_input') return null;
+  const details = error.details as { dimension?: unknown; unmatched?: unknown } | undefined;
+  return typeof details?.dimension === 'string' && typeof details.unmatched === 'string'
+    ? { dimension: details.dimension, asked: details.unmatched }
+    : null;
 }
 
 /** The dimension a filter key names: its id, its name, or a role word ("area", "sex", "indicator"). */
@@ -101,7 +126,7 @@ export function resolveFilters(
     }
     const codes = out.codes[dimension.id] ?? [];
     for (const asked of condition.anyOf) {
-      const hit = resolveOne(structure, dimension, role, asked, policy.language);
+      const hit = resolveOne(structure, dimension, role, asked, policy);
       if ('candidates' in hit) out.ambiguous.push(hit);
       else {
         out.resolved.push(hit);
@@ -136,8 +161,9 @@ function resolveOne(
   dimension: FlowComponent,
   role: Role,
   asked: string,
-  language: string,
+  policy: ResolutionPolicy,
 ): ResolvedFilter | Ambiguity {
+  const { language } = policy;
   const codes = usableCodes(dimension).codes;
   if (!codes) {
     if (!isSdmxId(asked)) {
@@ -167,6 +193,8 @@ function resolveOne(
   if (hit.status === 'ambiguous') return { dimension: dimension.id, asked, candidates: hit.candidates };
   const place = placeCode(codes, asked, language);
   if (place) return { dimension: dimension.id, asked, ...place };
+  const read = policy.readings?.get(readingKey(dimension.id, asked));
+  if (read && read.length > 0) return { dimension: dimension.id, asked, candidates: read };
   throw new OpenDataError(
     'invalid_input',
     `No code of ${dimension.id} in ${flowId} matches "${asked.slice(0, 60)}".`,
@@ -178,7 +206,7 @@ function resolveOne(
           ? `find_indicators {"query": ${JSON.stringify(asked.slice(0, 60))}} also reads words in other languages; `
           : '') +
         `list_codes {"flow_id": "${flowId}", "dimension": "${dimension.id}", "query": …} shows the codes and names.`,
-      details: { dimension: dimension.id },
+      details: { dimension: dimension.id, unmatched: asked },
     },
   );
 }

@@ -117,6 +117,42 @@ describe('compact answers over the UNICEF recordings', () => {
     expect(ambiguous[0]?.candidates.map((c) => c.code)).toContain('UNICEF_SSA');
   });
 
+  it('offers the codes a name in another language may mean, as candidates, where no label matches', async () => {
+    // UNICEF names its indicators in six languages, not German: "Säuglingssterblichkeit" is read
+    // through the lexicon (infant, mortality) and offered, never picked.
+    const answer = await call('get_indicator_value', {
+      flow_id: 'CME',
+      filters: { indicator: 'Säuglingssterblichkeit', area: 'Brasilien' },
+      period: '2020',
+    });
+    expect(answer).toMatchObject({ status: 'ambiguous', value: null, series_key: '' });
+    const [ambiguous] = answer.ambiguous as Array<{
+      dimension: string;
+      asked: string;
+      candidates: Array<{ code: string }>;
+    }>;
+    expect(ambiguous).toMatchObject({ dimension: 'INDICATOR', asked: 'Säuglingssterblichkeit' });
+    const codes = ambiguous?.candidates.map((c) => c.code) ?? [];
+    expect(codes[0]).toBe('CME_MRY0');
+    expect(codes.length).toBeLessThanOrEqual(8);
+    // Only codes filed under the flow, and no heading (CME, "Child mortality", holds the others).
+    for (const code of codes) expect(code).toMatch(/^CME_/);
+    // The place was still read through the gazetteer.
+    expect(answer.resolved).toEqual([expect.objectContaining({ dimension: 'REF_AREA', code: 'BRA' })]);
+  });
+
+  it('still refuses a value no name in any language fits, naming the dimension and the value', async () => {
+    const answer = await server.callTool('get_indicator_value', {
+      flow_id: 'CME',
+      filters: { indicator: 'Quarkschwebebahn', area: 'BRA' },
+    });
+    expect(answer.ok).toBe(false);
+    if (answer.ok) return;
+    expect(answer.error).toMatchObject({ code: 'invalid_input' });
+    expect(answer.error.message).toContain('No code of INDICATOR in CME matches "Quarkschwebebahn"');
+    expect(answer.error.details).toMatchObject({ dimension: 'INDICATOR', unmatched: 'Quarkschwebebahn' });
+  });
+
   it('ranks countries for one period, countries only, top N, with the recorded values', async () => {
     const answer = await call('get_indicator_table', {
       flow_id: 'CME',

@@ -26,8 +26,9 @@ export function labelFiltersParam(full = false) {
   return full
     ? param.describe(
         'By dimension id, name or role (area, indicator, sex, age, unit, frequency): a code or label, ' +
-          'or a list; labels match in any word form. Dimensions left out stay open unless the registry ' +
-          `profile defaults them (see defaults_applied). Example: ${LABEL_FILTERS_EXAMPLE} (default: none).`,
+          'or a list; labels match in any word form, other languages give candidates. ' +
+          'Left-out dimensions stay open unless the registry profile defaults them (defaults_applied). ' +
+          `Example: ${LABEL_FILTERS_EXAMPLE} (default: none).`,
       )
     : param.describe(
         'Codes or labels by dimension id, name or role, as in get_indicator_value (default: none).',
