@@ -6,6 +6,7 @@ import { createSdmxAdapter } from '../create-sdmx-adapter.js';
 
 interface Hit {
   code: string;
+  label: string;
   flow_id: string;
   evidence: string;
 }
