@@ -102,6 +102,12 @@ describe('find_indicators over the UNICEF recordings', () => {
     }
     const without = await find({ query: 'under-five mortality', limit: 2 });
     expect(without.note).toBeNull();
+    // A probe the offline recordings do not hold is said to be that, not a failure of the moment.
+    const unrecorded = await server.callTool('find_indicators', { query: 'under-five mortality', limit: 5 });
+    expect(unrecorded).toMatchObject({
+      ok: true,
+      note: expect.stringMatching(/^The units of CME are not in the offline recordings \(unit null\): /),
+    });
   });
 
   it('matches spelling variants and finds measles through the code list names', async () => {

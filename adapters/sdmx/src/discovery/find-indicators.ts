@@ -9,7 +9,7 @@ import { pickText } from '../registry/pick-text.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { type IndicatorMatch, indicatorMatches } from './indicator-matches.js';
-import { probeUnits } from './unit-probe.js';
+import { probeUnits, type UnitsUnread } from './unit-probe.js';
 
 export type Evidence = 'filed_under_flow' | 'constraint' | 'code_list';
 
@@ -138,7 +138,9 @@ export async function findIndicators(
     r.hit.flow_name = flowName(r.hit.flow_id);
     return r.hit;
   });
-  const unitsUnread = request.units ? await addUnits(rt, ctx, found.structures, page, request.language) : [];
+  const unitsUnread = request.units
+    ? await addUnits(rt, ctx, found.structures, page, request.language)
+    : { not_recorded: [], failed: [] };
   return {
     indicators: page,
     total_matched: ranked.length,
@@ -165,9 +167,15 @@ function holderOf(match: IndicatorMatch, flowIds: Set<string>): { flow: string; 
   return { flow: match.foundIn, evidence: match.constrained ? 'constraint' : 'code_list' };
 }
 
-function unitsNote(flowIds: string[]): string | null {
-  if (flowIds.length === 0) return null;
-  return `The units of ${flowIds.join(', ')} could not be read now (unit null): get_indicator_value gives each value's unit.`;
+function unitsNote(unread: Record<UnitsUnread, string[]>): string | null {
+  const why = [
+    unread.not_recorded.length > 0
+      ? `of ${unread.not_recorded.join(', ')} are not in the offline recordings`
+      : '',
+    unread.failed.length > 0 ? `of ${unread.failed.join(', ')} could not be read now` : '',
+  ].filter((part) => part !== '');
+  if (why.length === 0) return null;
+  return `The units ${why.join(', and those ')} (unit null): get_indicator_value gives each value's unit.`;
 }
 
 function joinNotes(notes: Array<string | null>): string | null {
@@ -175,17 +183,17 @@ function joinNotes(notes: Array<string | null>): string | null {
   return given.length === 0 ? null : given.join(' ');
 }
 
-/** Sets each hit's unit; gives the flows whose units could not be read. */
+/** Sets each hit's unit; gives the flows whose units could not be read, by why. */
 async function addUnits(
   rt: SdmxRuntime,
   ctx: ToolContext,
   structures: FlowStructure[],
   page: IndicatorHit[],
   language: string,
-): Promise<string[]> {
+): Promise<Record<UnitsUnread, string[]>> {
   const byFlow = new Map<string, IndicatorHit[]>();
   for (const hit of page) byFlow.set(hit.flow_id, [...(byFlow.get(hit.flow_id) ?? []), hit]);
-  const unread: string[] = [];
+  const unread: Record<UnitsUnread, string[]> = { not_recorded: [], failed: [] };
   await Promise.all(
     [...byFlow.entries()].map(async ([flowId, hits]) => {
       const structure = structures.find((s) => s.flow.id === flowId);
@@ -199,11 +207,13 @@ async function addUnits(
         hits.map((h) => h.code),
         language,
       );
-      if (!units) unread.push(flowId);
-      for (const hit of hits) hit.unit = units?.get(hit.code) ?? null;
+      if (typeof units === 'string') unread[units].push(flowId);
+      for (const hit of hits) hit.unit = typeof units === 'string' ? null : (units.get(hit.code) ?? null);
     }),
   );
-  return unread.sort();
+  unread.not_recorded.sort();
+  unread.failed.sort();
+  return unread;
 }
 
 /** The flows whose titles, descriptions or categories the full-text index finds the question in. */
