@@ -51,7 +51,7 @@ export function statusError(
     const held = recorded?.trim().slice(0, 1500);
     return new OpenDataError(
       'not_recorded_offline',
-      `Not available offline: the fixture backend at ${host} holds no recording of this request. It says nothing about whether the live portal has the data.`,
+      'Not available offline: the fixture backend holds no recording of this request. It says nothing about whether the live portal has the data.',
       {
         hint: held
           ? `Offline, ask for what the recordings hold: ${held}. Online, the live portal answers.`
