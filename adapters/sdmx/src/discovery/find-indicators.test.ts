@@ -100,6 +100,7 @@ describe('find_indicators over the UNICEF recordings', () => {
     } finally {
       fixture.faults.set('none');
     }
+    // With units not asked for, there is no probe and nothing to say about units.
     const without = await find({ query: 'under-five mortality', limit: 2 });
     expect(without.note).toBeNull();
     // A probe the offline recordings do not hold is said to be that, not a failure of the moment.
