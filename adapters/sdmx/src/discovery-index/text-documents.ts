@@ -6,7 +6,7 @@ import {
   workSlicer,
 } from '@opendata-mcp/core';
 import type { CodelistInfo, DataflowInfo, LocalText } from '../registry/structure-types.js';
-import { ancestorsOf, codeTree } from '../resolution/code-tree.js';
+import { ancestorsOf, type CodeTree, codeTree } from '../resolution/code-tree.js';
 
 export const FLOW_FIELDS = [
   { name: 'name', boost: 3 },
@@ -50,6 +50,19 @@ export async function flowTextIndex(
   return index;
 }
 
+/** The names of the codes a code sits under: what a search reads it in the context of. */
+export function contextNames(tree: CodeTree, id: string): LocalText[] {
+  return ancestorsOf(tree, id).flatMap((ancestor) => tree.byId.get(ancestor)?.names ?? []);
+}
+
+/** A code's fields as a text document of CODE_FIELDS: its names, and the names of those it sits under. */
+export function codeFields(
+  names: readonly LocalText[],
+  context: readonly LocalText[],
+): TextDocument['fields'] {
+  return { name: texts(names), context: texts(context) };
+}
+
 /**
  * The indicator codes as text documents: each code's names, and as context the names of the codes
  * it sits under. Codes with the same texts (a breakdown repeated under many lists) are one document,
@@ -69,7 +82,7 @@ export async function codeTextIndex(
     for (const [c, code] of list.codes.entries()) {
       await slicer.tick();
       if (tree.children.has(code.id)) continue;
-      const context = ancestorsOf(tree, code.id).flatMap((id) => tree.byId.get(id)?.names ?? []);
+      const context = contextNames(tree, code.id);
       const key = JSON.stringify([code.names, context]);
       const known = byText.get(key);
       if (known !== undefined) {
@@ -77,7 +90,7 @@ export async function codeTextIndex(
         continue;
       }
       byText.set(key, places.length);
-      index.add({ id: String(places.length), fields: { name: texts(code.names), context: texts(context) } });
+      index.add({ id: String(places.length), fields: codeFields(code.names, context) });
       places.push([l, c]);
     }
   }

@@ -1,8 +1,7 @@
 import { createTextIndex } from '@opendata-mcp/core';
-import { CODE_FIELDS } from '../discovery-index/text-documents.js';
+import { CODE_FIELDS, codeFields, contextNames } from '../discovery-index/text-documents.js';
 import type { FlowComponent } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import type { LocalText } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { ancestorsOf, codeTree } from './code-tree.js';
 import type { CodeCandidate } from './resolve-code.js';
@@ -41,15 +40,8 @@ export async function otherLanguageCandidates(
   // As the discovery index reads a code: its names first, then the names of the codes it sits under
   // ("Under-five mortality rate" under "Child mortality").
   const index = createTextIndex({ fields: CODE_FIELDS });
-  const texts = (names: readonly LocalText[]) => names.map((name) => ({ lang: name.lang, text: name.value }));
   index.addAll(
-    codes.map((code, i) => ({
-      id: String(i),
-      fields: {
-        name: texts(code.names),
-        context: texts(ancestorsOf(tree, code.id).flatMap((id) => tree.byId.get(id)?.names ?? [])),
-      },
-    })),
+    codes.map((code, i) => ({ id: String(i), fields: codeFields(code.names, contextNames(tree, code.id)) })),
   );
   await index.prepare({ signal });
   return index
