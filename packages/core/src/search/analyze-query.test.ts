@@ -109,6 +109,15 @@ describe('analyzeQuery', () => {
     expect(analyzeQuery('life').at(0)?.terms.has(termOf('lebenserwartung', 'de'))).toBe(false);
   });
 
+  it('gives each word its terms written together with the next word, and the last word none', () => {
+    const [still, birth, rate] = analyzeQuery('still birth rate');
+    expect(still?.joinedWithNext.has(termOf('stillbirth', 'en'))).toBe(true);
+    expect(birth?.joinedWithNext.has(termOf('birthrate', 'en'))).toBe(true);
+    expect(rate?.joinedWithNext.size).toBe(0);
+    // Stop words are gone before words are joined: "rate of births" joins "rate" and "births".
+    expect(analyzeQuery('rate of births').at(0)?.joinedWithNext.has(termOf('ratebirths', 'en'))).toBe(true);
+  });
+
   it("reads a German compound of the lexicon's words part by part, each with its translations", () => {
     const [word] = analyzeQuery('Säuglingssterblichkeit');
     const [infant, deaths] = word?.parts ?? [];

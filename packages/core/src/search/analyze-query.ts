@@ -23,6 +23,11 @@ export interface QueryWord {
    * and its names in the other languages (EXPANSION_WEIGHT). Empty for any other word.
    */
   parts: Map<string, number>[];
+  /**
+   * The terms of this word written together with the next one ("still birth" → stillbirth), for an
+   * index that holds the two as one word; empty for the last word.
+   */
+  joinedWithNext: Set<string>;
 }
 
 /** The index terms of a term of `QueryWord.terms`: its words when it is a phrase, else itself. */
@@ -54,7 +59,9 @@ export function analyzeQuery(query: string, languages: readonly string[] = ANALY
     for (const phrase of phrases)
       for (const term of expandWithLexicon(phrase)) terms.set(term, EXPANSION_WEIGHT);
     for (const term of own) terms.set(term, 1);
-    return { word, terms, parts: lexiconParts(word, languages) };
+    const next = words[i + 1];
+    const joinedWithNext = next === undefined ? new Set<string>() : termsOfWord(word + next, languages);
+    return { word, terms, parts: lexiconParts(word, languages), joinedWithNext };
   });
 }
 

@@ -45,6 +45,8 @@ interface Unit {
   terms: Map<string, number>;
   /** Share of its word this unit stands for: 1, or 1/n for one of n compound parts. */
   share: number;
+  /** The question's words it stands for: its own, or two written apart that the index holds as one. */
+  words: readonly number[];
 }
 
 /** Runs the analysed question against the index: one sub-search per word, combined by coverage. */
@@ -60,7 +62,7 @@ export function matchQuery(
   const lead = fieldKey([...index.fields].sort((a, b) => (b.boost ?? 1) - (a.boost ?? 1))[0]?.name ?? '');
   const perDoc = new Map<string, { score: number; credits: number[]; leadCredits: number[] }>();
   words.forEach((word, w) => {
-    for (const unit of unitsOf(word, index)) {
+    for (const unit of unitsOf(word, w, index)) {
       const asked = askedTerms(unit.terms);
       const weights = termWeights(asked);
       const results = index.mini.search(queryOf(unit.terms), {
@@ -82,8 +84,10 @@ export function matchQuery(
         const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: zeros(), leadCredits: zeros() };
         entry.score += result.score * unit.share;
         const add = (held: number, more: number) => (unit.share === 1 ? Math.max(held, more) : held + more);
-        entry.credits[w] = add(entry.credits[w] ?? 0, credit);
-        entry.leadCredits[w] = add(entry.leadCredits[w] ?? 0, leadCredit);
+        for (const at of unit.words) {
+          entry.credits[at] = add(entry.credits[at] ?? 0, credit);
+          entry.leadCredits[at] = add(entry.leadCredits[at] ?? 0, leadCredit);
+        }
         perDoc.set(String(result.id), entry);
       }
     }
@@ -113,16 +117,21 @@ export function matchQuery(
 }
 
 /**
- * The word itself, and, when none of its forms is an indexed word, its compound parts: the
- * lexicon's when it names a part (they carry their translations), else split against the index's words.
+ * The word (the `w`th of the question) itself; with the next word, when the index holds the two
+ * written as one ("still birth" for stillbirth); and, when none of its forms is an indexed word,
+ * its compound parts: the lexicon's when it names a part (they carry their translations), else
+ * split against the index's words.
  */
-function unitsOf(word: QueryWord, index: IndexedDocument): Unit[] {
-  const units: Unit[] = [{ terms: word.terms, share: 1 }];
+function unitsOf(word: QueryWord, w: number, index: IndexedDocument): Unit[] {
+  const units: Unit[] = [{ terms: word.terms, share: 1, words: [w] }];
+  const joined = [...word.joinedWithNext].filter(index.known);
+  if (joined.length > 0)
+    units.push({ terms: new Map(joined.map((t) => [t, 1])), share: 1, words: [w, w + 1] });
   const asked = [...word.terms].filter(([, weight]) => weight === 1).map(([term]) => term);
   if (asked.some(index.known)) return units;
   const parts =
     word.parts.length > 0 ? word.parts : index.splitWord(word.word).map((part) => new Map([[part, 1]]));
-  for (const terms of parts) units.push({ terms, share: 1 / parts.length });
+  for (const terms of parts) units.push({ terms, share: 1 / parts.length, words: [w] });
   return units;
 }
 

@@ -100,6 +100,19 @@ describe('createTextIndex', () => {
     expect(ids(hits)).toEqual(['rate', 'share']);
   });
 
+  it('reads two words written apart as the one word the index holds ("still birth" for stillbirth)', () => {
+    const index = indexOf([
+      doc('stillbirth', [['en', 'Stillbirth rate']]),
+      doc('adolescent', [['en', 'Adolescent birth rate']]),
+      doc('still-water', [['en', 'Still water sources']]),
+    ]);
+    const hits = index.search('still birth rate');
+    expect(hits[0]).toMatchObject({ id: 'stillbirth', coverage: 1 });
+    expect(hits[0]?.matchedWords).toEqual(['still', 'birth', 'rate']);
+    // Where the index holds no such word, the two words are read apart, as before.
+    expect(ids(index.search('adolescent birth'))).toEqual(['adolescent']);
+  });
+
   it('returns nothing for words that match nothing', () => {
     expect(indexOf().search('xqzplorb wibbleflap')).toEqual([]);
   });
