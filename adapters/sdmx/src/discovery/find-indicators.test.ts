@@ -45,6 +45,13 @@ describe('find_indicators over the UNICEF recordings', () => {
     }
   });
 
+  it('reads two words written apart as the one word a label holds ("still birth" for Stillbirth)', async () => {
+    const answer = await find({ query: 'still birth rate', limit: 3 });
+    expect(answer.indicators[0]).toMatchObject({ code: 'CME_SBR', label: 'Stillbirth rate' });
+    // Before, only "rate" of three words was found in it, and the adolescent birth rate led.
+    expect(answer.indicators.map((h) => h.code)).not.toContain('MNCH_ABR');
+  });
+
   it('ranks by what a question in a language the code lists lack covers, not by code order', async () => {
     // UNICEF names its codes in English, French, Spanish, Arabic, Russian and Chinese, not German:
     // the compound and the number word reach the English names through the lexicon, and the codes

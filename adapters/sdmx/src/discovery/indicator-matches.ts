@@ -4,7 +4,7 @@ import type { CodeInfo, DataflowInfo } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { ancestorsOf, codeTree } from '../resolution/code-tree.js';
 import { dimensionRoles, type Role } from '../resolution/dimension-roles.js';
-import { wordForms } from '../resolution/word-forms.js';
+import { wordForm, wordForms } from '../resolution/word-forms.js';
 
 export interface IndicatorMatch {
   code: string;
@@ -130,20 +130,24 @@ export function indicatorMatches(
   const filesByFlow = treeOf(all).children.has(structure.flow.id);
   const titled = (entry: IndexedCode) => !filesByFlow || entry.ancestors.includes(structure.flow.id);
   const inTitle = (entry: IndexedCode, word: string) => flowWords.has(word) && titled(entry);
+  // Two words asked apart that a label writes as one ("still birth" for "Stillbirth rate"): the
+  // joined form stands for both.
+  const joined = unique.map((word, i) => (i + 1 < unique.length ? wordForm(word + unique[i + 1]) : ''));
+  const has = (words: Set<string>, i: number) =>
+    words.has(unique[i] as string) || words.has(joined[i] as string) || words.has(joined[i - 1] ?? '');
   // Every code of every list a search reads passes here: the words it holds are counted first, and
   // only a code that matches gets its list of them.
-  const holds = (entry: IndexedCode, word: string) =>
-    entry.own.has(word) || entry.context.has(word) || inTitle(entry, word);
+  const holds = (entry: IndexedCode, i: number) =>
+    has(entry.own, i) || has(entry.context, i) || inTitle(entry, unique[i] as string);
   for (const entry of index.codes) {
     let own = 0;
     let context = 0;
     let points = 0;
     for (let i = 0; i < unique.length; i++) {
-      const word = unique[i] as string;
-      if (entry.own.has(word)) {
+      if (has(entry.own, i)) {
         own++;
         points += 2 * (weights[i] as number);
-      } else if (entry.context.has(word) || inTitle(entry, word)) {
+      } else if (has(entry.context, i) || inTitle(entry, unique[i] as string)) {
         context++;
         points += weights[i] as number;
       }
@@ -153,7 +157,7 @@ export function indicatorMatches(
     // Rare words decide; then a label that opens with the words asked, then a short label.
     const leads = entry.phrase.startsWith(phrase) ? 0.05 : 0;
     const score = points / total + leads + (own / Math.max(entry.label.length, 1)) * 0.04;
-    const matched = unique.filter((word) => holds(entry, word));
+    const matched = unique.filter((_, i) => holds(entry, i));
     out.push({
       code: entry.code.id,
       label: entry.text,
