@@ -55,6 +55,18 @@ export const STATISTICAL_LEXICON: readonly LexiconConcept[] = [
     ['смертність'],
     ['смертность'],
   ),
+  // A count says so in its title ("Number of births", "Anzahl Geburten"): the word tells it from a
+  // rate on the same subject.
+  c(
+    ['number', 'count'],
+    ['anzahl'],
+    ['nombre'],
+    ['numero'],
+    ['aantal'],
+    ['número'],
+    ['кількість'],
+    ['количество'],
+  ),
   c(
     ['children', 'child'],
     ['kinder', 'kind'],

@@ -113,6 +113,15 @@ describe('createTextIndex', () => {
     expect(ids(index.search('adolescent birth'))).toEqual(['adolescent']);
   });
 
+  it('finds a count by the word that names it as one, before a rate on the same subject', () => {
+    const index = indexOf([
+      doc('fertility', [['en', 'Fertility: births per woman']]),
+      doc('count', [['en', 'Number of live births by region of residence of the mother']]),
+    ]);
+    expect(ids(index.search('Anzahl Geburten'))[0]).toBe('count');
+    expect(ids(index.search('nombre de naissances'))[0]).toBe('count');
+  });
+
   it('returns nothing for words that match nothing', () => {
     expect(indexOf().search('xqzplorb wibbleflap')).toEqual([]);
   });
