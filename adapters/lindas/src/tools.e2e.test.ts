@@ -546,6 +546,27 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(dates.body).toMatchObject({ values_from: 'observations', returned: 2 });
   });
 
+  it('list_dimension_values gives the observed values when the store lacks a code list the shape names', async () => {
+    // The recorded shape names a code list (sh:in) for Beurteilung whose entries the store does not
+    // hold; its one observation holds a value. An empty list would read as a dimension without values.
+    const { body } = await session.call('list_dimension_values', {
+      cube_id: NOISE,
+      dimension: 'Beurteilung',
+    });
+    expect(body).toMatchObject({ ok: true, values_from: 'observations', returned: 1 });
+    expect(body.values[0].value).toBe(
+      'https://environment.ld.admin.ch/foen/ubd003701/6/beurteilung/%3EIGWLSV',
+    );
+    expect(body.source.query.text).toContain('cube:observationSet');
+    // Past the first page the list is not asked again: an empty page there is the list's end.
+    const later = await session.call('list_dimension_values', {
+      cube_id: NOISE,
+      dimension: 'Beurteilung',
+      offset: 5,
+    });
+    expect(later.body).toMatchObject({ ok: true, values_from: 'code_list', returned: 0 });
+  });
+
   it('list_publishers counts published cube versions per body', async () => {
     const { body } = await session.call('list_publishers', {});
     const bafu = body.publishers.find((p: { publisher_id: string }) =>

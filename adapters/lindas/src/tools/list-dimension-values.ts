@@ -68,8 +68,7 @@ export function listDimensionValuesTool(rt: LindasRuntime) {
       const language = input.language ?? rt.language;
       const { description } = await loadCubeDescription(ctx, rt.endpoint, input.cube_id);
       const dim = findDimension(nameDimensions(description, language), input.dimension);
-      const source = dimensionValuesSource(description.uri, dim);
-      const query = `${PREFIXES}
+      const valuesQuery = (source: string) => `${PREFIXES}
 SELECT ?value (SAMPLE(?id) AS ?ident) (SAMPLE(?lbl) AS ?label) WHERE {
   { SELECT DISTINCT ?value WHERE { ${source} } ORDER BY ?value LIMIT ${input.limit + 1} OFFSET ${input.offset} }
   OPTIONAL { ?value schema:identifier ?id }
@@ -77,12 +76,21 @@ SELECT ?value (SAMPLE(?id) AS ?ident) (SAMPLE(?lbl) AS ?label) WHERE {
 }
 GROUP BY ?value
 ORDER BY ?value`;
-      const answer = await selectRows(
+      let valuesFrom: 'code_list' | 'observations' = dim.hasCodelist ? 'code_list' : 'observations';
+      let query = valuesQuery(dimensionValuesSource(description.uri, dim, valuesFrom));
+      let answer = await selectRows(
         ctx,
         rt.endpoint,
         query,
         dim.hasCodelist ? { cacheTtlMs: CODELIST_TTL_MS } : {},
       );
+      // A shape that names a code list whose entries the store does not hold would read as a
+      // dimension without values: what the observations hold is asked instead, and values_from says so.
+      if (valuesFrom === 'code_list' && input.offset === 0 && answer.body.results.bindings.length === 0) {
+        valuesFrom = 'observations';
+        query = valuesQuery(dimensionValuesSource(description.uri, dim, valuesFrom));
+        answer = await selectRows(ctx, rt.endpoint, query);
+      }
       const rows = answer.body.results.bindings.filter((b) => b.value);
       const values = rows.slice(0, input.limit).map((b) => ({
         value: cellValue(b.value),
@@ -95,7 +103,7 @@ ORDER BY ?value`;
           cube_id: description.uri,
           dimension: dim.name,
           dimension_path: dim.path,
-          values_from: dim.hasCodelist ? ('code_list' as const) : ('observations' as const),
+          values_from: valuesFrom,
           values,
           returned: values.length,
           truncated: rows.length > input.limit,
