@@ -131,10 +131,16 @@ export function indicatorMatches(
   const titled = (entry: IndexedCode) => !filesByFlow || entry.ancestors.includes(structure.flow.id);
   const inTitle = (entry: IndexedCode, word: string) => flowWords.has(word) && titled(entry);
   // Two words asked apart that a label writes as one ("still birth" for "Stillbirth rate"): the
-  // joined form stands for both.
-  const joined = unique.map((word, i) => (i + 1 < unique.length ? wordForm(word + unique[i + 1]) : ''));
+  // joined form stands for both. Only forms some code of the list holds are tried ('' otherwise),
+  // so the loop over every code below mostly does one lookup per word, as before.
+  const joined = unique.map((word, i) => {
+    const form = i + 1 < unique.length ? wordForm(word + unique[i + 1]) : '';
+    return index.uses.has(form) ? form : '';
+  });
   const has = (words: Set<string>, i: number) =>
-    words.has(unique[i] as string) || words.has(joined[i] as string) || words.has(joined[i - 1] ?? '');
+    words.has(unique[i] as string) ||
+    (joined[i] !== '' && words.has(joined[i] as string)) ||
+    (i > 0 && joined[i - 1] !== '' && words.has(joined[i - 1] as string));
   // Every code of every list a search reads passes here: the words it holds are counted first, and
   // only a code that matches gets its list of them.
   const holds = (entry: IndexedCode, i: number) =>
