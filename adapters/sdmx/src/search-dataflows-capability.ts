@@ -60,6 +60,8 @@ export function sdmxSearch(rt: SdmxRuntime): AdapterSearch {
       title: hit.label,
       description: HOLDS[hit.evidence](`${hit.flow_id} (${hit.flow_name})`),
       publisher: rt.agency,
+      // Found maybe by its name in the question's language: ranked by every name the list gives it.
+      names: (found.names.get(hit.code) ?? []).map((name) => ({ lang: name.lang, text: name.value })),
       // Which areas and periods hold data for it: the next question before asking for values.
       open: {
         tool: 'check_availability',

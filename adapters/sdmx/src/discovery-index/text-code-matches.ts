@@ -53,6 +53,7 @@ export function textCodeMatches(
       out.push({
         code: code.id,
         label: pickText(code.names, language) ?? code.id,
+        names: code.names,
         dimension: chosen.group.indicator,
         foundIn: chosen.structure.flow.id,
         ancestors: ancestorsOf(codeTree(list.codes), code.id),

@@ -6,6 +6,7 @@ import { matchedWords, queryWords } from '../discovery-index/query-words.js';
 import type { SearchableIndex } from '../discovery-index/searchable-index.js';
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
+import type { LocalText } from '../registry/structure-types.js';
 import { inScope } from '../scope/flow-scope.js';
 import type { SdmxRuntime } from '../sdmx-runtime.js';
 import { type IndicatorMatch, indicatorMatches } from './indicator-matches.js';
@@ -34,6 +35,8 @@ export interface FlowHit {
 
 export interface IndicatorSearch {
   indicators: IndicatorHit[];
+  /** Each indicator's names in every language its list gives, by code (not part of a tool's answer). */
+  names: Map<string, LocalText[]>;
   total_matched: number;
   flows: FlowHit[];
   flows_searched: number;
@@ -89,7 +92,7 @@ export async function findIndicators(
   // counted for the page returned only.
   const byCode = new Map<
     string,
-    { hit: IndicatorHit; score: number; relevance: number; foundIn: Set<string> }
+    { hit: IndicatorHit; names: LocalText[]; score: number; relevance: number; foundIn: Set<string> }
   >();
   for (const [i, match] of matches.entries()) {
     if (i % PACED === 0) await slicer.tick();
@@ -103,6 +106,7 @@ export async function findIndicators(
       continue;
     }
     byCode.set(match.code, {
+      names: match.names,
       score: match.score,
       relevance: match.relevance ?? 0,
       foundIn: new Set([match.foundIn]),
@@ -143,6 +147,7 @@ export async function findIndicators(
     : { not_recorded: [], failed: [] };
   return {
     indicators: page,
+    names: new Map(ranked.map((r) => [r.hit.code, r.names])),
     total_matched: ranked.length,
     flows: flowTitleHits(rt, opened.index, request.query, request.language),
     flows_searched: found.searched,

@@ -1,6 +1,6 @@
 import type { FlowStructure } from '../registry/flow-structure.js';
 import { pickText } from '../registry/pick-text.js';
-import type { CodeInfo, DataflowInfo } from '../registry/structure-types.js';
+import type { CodeInfo, DataflowInfo, LocalText } from '../registry/structure-types.js';
 import { usableCodes } from '../registry/usable-codes.js';
 import { ancestorsOf, codeTree } from '../resolution/code-tree.js';
 import { dimensionRoles, type Role } from '../resolution/dimension-roles.js';
@@ -9,6 +9,8 @@ import { wordForm, wordForms } from '../resolution/word-forms.js';
 export interface IndicatorMatch {
   code: string;
   label: string;
+  /** The code's names in every language the list gives (`label` is one of them). */
+  names: LocalText[];
   dimension: string;
   /** The flow whose code list holds the code. */
   foundIn: string;
@@ -167,6 +169,7 @@ export function indicatorMatches(
     out.push({
       code: entry.code.id,
       label: entry.text,
+      names: entry.code.names,
       dimension: indicator.id,
       foundIn: structure.flow.id,
       ancestors: entry.ancestors,

@@ -20,6 +20,11 @@ export interface SearchHit {
   publisher?: string | null;
   /** Language of title and description (ISO 639-1), when the adapter knows it; else the adapter's first language. */
   language?: string | null;
+  /**
+   * The title in the other languages the portal gives it: not shown, but read when hits are ranked,
+   * so that a question in any of them covers the hit as one in the title's language does.
+   */
+  names?: ReadonlyArray<{ lang: string; text: string }>;
   /** The adapter's own tool (unprefixed name) and arguments that show this hit's structure. */
   open: { tool: string; arguments: Record<string, unknown> };
 }

@@ -23,7 +23,16 @@ const FIELDS = [
   { name: 'title', boost: 3 },
   { name: 'id', boost: 1.5 },
   { name: 'description', boost: 1 },
+  // Names in other languages: a question in one of them is covered as by the title, but among hits
+  // covering as much they weigh little, so that titles and descriptions still decide the order.
+  { name: 'names', boost: 0.2 },
 ];
+
+/** A hit's names in other languages, those that differ from its title. */
+function otherNames(hit: SearchHit): Array<{ lang: string; text: string }> {
+  const title = hit.title?.trim().toLowerCase();
+  return (hit.names ?? []).filter((name) => name.text.trim().toLowerCase() !== title);
+}
 
 /**
  * Orders hits of several backends on one scale. Backends score relevance differently or not at
@@ -31,7 +40,8 @@ const FIELDS = [
  * description go into one text index, searched with the query (every word optional, each in any
  * language and form). Coverage of the query ranks first, then the index's order (the title's
  * coverage, then score), then each adapter's own order. Weak hits are dropped; when nothing matches at all, the backends' own
- * order stands, since they may have matched on words their hits do not show.
+ * order stands, since they may have matched on words their hits do not show. A hit's names in
+ * other languages count towards its coverage.
  */
 export function rankHits(
   hits: readonly RankedHit[],
@@ -45,6 +55,7 @@ export function rankHits(
       id: String(i),
       fields: {
         title: [{ lang, text: hit.title ?? '' }],
+        names: otherNames(hit),
         id: [{ lang: '', text: hit.id }],
         description: [{ lang, text: hit.description ?? '' }],
       },

@@ -123,6 +123,28 @@ describe('search_all', () => {
     await server.close();
   });
 
+  it('ranks a hit by its names in other languages too, without showing them', async () => {
+    // "catalogue" sorts before "registry": with no word of the question shown, its hit would lead.
+    const portal = adapter('catalogue', async () => [hit('taxi', 'Government taxi rides')]);
+    const registry = adapter('registry', async () => [
+      {
+        ...hit('asylum', 'Asylum seekers'),
+        names: [
+          { lang: 'es', text: 'Solicitantes de asilo' },
+          { lang: 'fr', text: "Demandeurs d'asile" },
+        ],
+      },
+    ]);
+    const server = createOpenDataServer({ adapters: [portal, registry], logger: silentLogger });
+    const answer = await server.callTool('search_all', { query: 'solicitantes de asilo' });
+    await server.close();
+    if (!answer.ok) throw new Error(answer.error.message);
+    const [first] = answer.hits as Array<{ id: string; matched_words: string[] }>;
+    expect(first).toMatchObject({ id: 'asylum', title: 'Asylum seekers', coverage: 1 });
+    expect(first?.matched_words).toEqual(['solicitantes', 'asilo']);
+    expect(first).not.toHaveProperty('names');
+  });
+
   it('keeps the backends order when none of their hits shows a word of the question', async () => {
     const opaque = adapter('opaque', async () => [hit('x1', 'Table 1'), hit('x2', 'Table 2')]);
     const server = createOpenDataServer({ adapters: [opaque], logger: silentLogger });
