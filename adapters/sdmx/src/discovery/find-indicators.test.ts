@@ -52,6 +52,15 @@ describe('find_indicators over the UNICEF recordings', () => {
     expect(answer.indicators.map((h) => h.code)).not.toContain('MNCH_ABR');
   });
 
+  it('gives search_all the names of each indicator in every language, so it ranks a Spanish question', async () => {
+    // UNICEF names MG_ASYLM "Solicitantes de asilo" in Spanish; the hit shows its English title.
+    const answer = await server.callTool('search_all', { query: 'solicitantes de asilo' });
+    if (!answer.ok) throw new Error(answer.error.message);
+    const [first] = answer.hits as Array<{ id: string; coverage: number; matched_words: string[] }>;
+    expect(first).toMatchObject({ id: 'MG_ASYLM', title: 'Asylum seekers', coverage: 1 });
+    expect(first?.matched_words).toEqual(['solicitantes', 'asilo']);
+  });
+
   it('ranks by what a question in a language the code lists lack covers, not by code order', async () => {
     // UNICEF names its codes in English, French, Spanish, Arabic, Russian and Chinese, not German:
     // the compound and the number word reach the English names through the lexicon, and the codes
