@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -7,7 +7,7 @@ import {
   READ_ONLY_OPEN_WORLD,
   SPECIFICATION_VERSION,
 } from '@opendata-mcp/core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import type { CliDeps } from './cli-deps.js';
 import { createRegistry } from './registry.js';
@@ -91,7 +91,9 @@ async function call(stderrIsTTY: boolean) {
     },
   };
   const config = JSON.stringify({ adapters: [{ type: 'pager' }] });
-  const path = join(await mkdtemp(join(tmpdir(), 'pager-')), 'config.json');
+  const dir = await mkdtemp(join(tmpdir(), 'pager-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  const path = join(dir, 'config.json');
   await writeFile(path, config);
   const code = await runCli(['call', 'read_pages', '{}', '--config', path], deps);
   return { code, out: out.join(''), err: err.join('') };

@@ -1,8 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLoopbackServer } from '@opendata-mcp/core/testing';
 import { createPopulationAdapter, PopulationOptionsSchema } from '@opendata-mcp/example-adapter';
+import { onTestFinished } from 'vitest';
 import type { CliDeps } from './cli-deps.js';
 import type { ServeEffects } from './commands/serve-effects.js';
 import { createRegistry } from './registry.js';
@@ -81,9 +82,13 @@ export function cliHarness(env: Record<string, string> = {}, serve?: ServeEffect
   };
 }
 
-/** A configuration file with this content (a string as is, anything else as JSON) in a new folder. */
+/**
+ * A configuration file with this content (a string as is, anything else as JSON) in a new folder,
+ * removed when the calling test ends.
+ */
 export async function configFile(content: unknown): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'opendata-cli-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'config.json');
   await writeFile(path, typeof content === 'string' ? content : JSON.stringify(content));
   return path;

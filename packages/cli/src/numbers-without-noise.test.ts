@@ -1,8 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliDeps } from './cli-deps.js';
 import { defaultRegistry } from './default-registry.js';
 import { runCli } from './run-cli.js';
@@ -27,6 +27,9 @@ const KYIV = { dataset_id: 'pzf-kyiv-city', resource_id: 'fefc392b-d1ae-5706-939
 
 beforeAll(async () => {
   cacheDir = await mkdtemp(join(tmpdir(), 'opendata-numbers-'));
+});
+afterAll(async () => {
+  await rm(cacheDir, { recursive: true, force: true });
 });
 
 describe('numbers as the inputs state them', () => {

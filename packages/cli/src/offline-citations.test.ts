@@ -1,8 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { CliDeps } from './cli-deps.js';
 import { defaultRegistry } from './default-registry.js';
 import { runCli } from './run-cli.js';
@@ -33,6 +33,7 @@ async function call(cacheDir: string, config: string, tool: string, args: unknow
 describe('offline citations', () => {
   it('name each backend the same way in calls side by side, whatever port its fixture runs on', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'opendata-offline-citations-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
     const config = join(dir, 'config.json');
     await writeFile(config, JSON.stringify({ adapters: [{ type: 'sdmx' }] }));
     const cacheDir = join(dir, 'cache');

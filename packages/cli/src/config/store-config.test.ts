@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -8,7 +8,7 @@ import {
   startRedisServer,
 } from '@opendata-mcp/core/testing';
 import { createPopulationAdapter, PopulationOptionsSchema } from '@opendata-mcp/example-adapter';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CliDeps } from '../cli-deps.js';
 import { openRuntime } from '../open-runtime.js';
 import { createRegistry } from '../registry.js';
@@ -44,6 +44,7 @@ function deps(env: Record<string, string> = {}) {
 
 async function configFile(content: unknown): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'opendata-store-config-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const path = join(dir, 'config.json');
   await writeFile(path, JSON.stringify(content));
   return path;

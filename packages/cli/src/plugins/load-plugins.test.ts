@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSdmxAdapter, SdmxOptionsSchema } from '@opendata-mcp/sdmx';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { CliDeps } from '../cli-deps.js';
 import { createRegistry } from '../registry.js';
 import { runCli } from '../run-cli.js';
@@ -38,8 +38,15 @@ function harness() {
   return { deps, out: () => out.join(''), err: () => err.join('') };
 }
 
-async function inTempDir(files: Record<string, unknown>): Promise<string> {
+/** A new folder, removed when the calling test ends. */
+async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'opendata-plugins-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function inTempDir(files: Record<string, unknown>): Promise<string> {
+  const dir = await tempDir();
   for (const [name, content] of Object.entries(files)) {
     await writeFile(join(dir, name), typeof content === 'string' ? content : JSON.stringify(content));
   }
@@ -65,7 +72,7 @@ describe('adapter plugins named in the configuration', () => {
   });
 
   it('resolves a relative module path from the configuration file folder', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'opendata-plugins-'));
+    const dir = await tempDir();
     await writeFile(
       join(dir, 'plugin.mjs'),
       `import { adapterPlugin as p } from ${JSON.stringify(examplePlugin)};\nexport const adapterPlugin = p;\n`,
