@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { chown, mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { callResultsDir } from './call-results-dir.js';
 import type { CliDeps } from './cli-deps.js';
 import { defaultRegistry } from './default-registry.js';
@@ -51,6 +51,7 @@ async function call(
 
 async function setUp() {
   const dir = await mkdtemp(join(tmpdir(), 'opendata-call-results-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const config = join(dir, 'config.json');
   await writeFile(config, JSON.stringify({ adapters: [{ type: 'sdmx' }] }));
   return { cacheDir: join(dir, 'cache'), config };
@@ -162,7 +163,13 @@ describe('call keeps results for the next call', () => {
     });
     expect(chart.code).toBe(0);
     expect(chart.answer.image_files).toHaveLength(1);
-    const png = await readFile(chart.answer.image_files?.[0] as string);
+    const file = chart.answer.image_files?.[0] as string;
+    // The picture lands in the shared temporary folder; the folder goes too once nothing else is in it.
+    onTestFinished(async () => {
+      await rm(file, { force: true });
+      await rmdir(dirname(file)).catch(() => {});
+    });
+    const png = await readFile(file);
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   });
 });
