@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeAdapterConformance } from '@opendata-mcp/core/conformance';
@@ -11,6 +12,7 @@ describeAdapterConformance({
   name: 'ckan',
   async setup() {
     const fixture = await startCkanFixture();
+    const cacheDir = mkdtempSync(join(tmpdir(), 'ckan-conformance-'));
     return {
       // Other portals on, so the shared vocabulary checks cover the `portal` parameter too.
       adapter: createCkanAdapter({
@@ -18,8 +20,11 @@ describeAdapterConformance({
         trusted_hosts: [fixture.hostPort],
         allow_other_portals: true,
       }),
-      server: { http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-conformance-')) } },
-      teardown: () => fixture.close(),
+      server: { http: { cacheDir } },
+      teardown: async () => {
+        await fixture.close();
+        await rm(cacheDir, { recursive: true, force: true });
+      },
     };
   },
   success: [

@@ -1,19 +1,27 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '@opendata-mcp/core';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startLoopbackServer } from '@opendata-mcp/core/testing';
 import { type CkanFixture, startCkanFixture } from '@opendata-mcp/fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { CkanOptionsSchema, createCkanAdapter } from './index.js';
+
+/** A new cache folder, removed when the calling test ends. */
+function cacheDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
 
 function serverFor(options: Parameters<typeof createCkanAdapter>[0], limits = {}) {
   return createOpenDataServer({
     adapters: [createCkanAdapter(options)],
     logger: silentLogger,
     limits,
-    http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-adapter-')), retry: { retries: 0 } },
+    http: { cacheDir: cacheDir('ckan-adapter-'), retry: { retries: 0 } },
   });
 }
 
@@ -102,7 +110,7 @@ describe('createCkanAdapter', () => {
       ],
       logger: silentLogger,
       http: {
-        cacheDir: mkdtempSync(join(tmpdir(), 'ckan-hosts-')),
+        cacheDir: cacheDir('ckan-hosts-'),
         retry: { retries: 0 },
         resolver: async (name) => (name === fileHost ? ['127.0.0.1'] : []),
       },
@@ -162,7 +170,7 @@ describe('createCkanAdapter', () => {
     const server = createOpenDataServer({
       adapters: [adapter],
       logger: silentLogger,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-lru-')) },
+      http: { cacheDir: cacheDir('ckan-lru-') },
     });
     const sql = 'SELECT count(*) AS n FROM data';
     const a = await server.callTool('query_resource', {

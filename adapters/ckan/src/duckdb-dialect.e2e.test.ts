@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenDataServer, type OpenDataServer, silentLogger } from '@opendata-mcp/core/server';
@@ -43,17 +44,20 @@ const DIALECT: Array<[string, string]> = [
 describe("DuckDB's own dialect on the fixture portal", () => {
   let fixture: CkanFixture;
   let server: OpenDataServer;
+  let cacheDir: string;
   beforeAll(async () => {
     fixture = await startCkanFixture();
+    cacheDir = mkdtempSync(join(tmpdir(), 'ckan-dialect-'));
     server = createOpenDataServer({
       adapters: [createCkanAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
       logger: silentLogger,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-dialect-')) },
+      http: { cacheDir },
     });
   });
   afterAll(async () => {
     await server.close();
     await fixture.close();
+    await rm(cacheDir, { recursive: true, force: true });
   });
 
   it.each(DIALECT)('answers %s', async (_kind, sql) => {

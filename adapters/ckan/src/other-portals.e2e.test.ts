@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '@opendata-mcp/core';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type CkanFixture, startCkanFixture } from '@opendata-mcp/fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCkanAdapter } from './index.js';
 
 const KYIV = 'pzf-kyiv-city';
@@ -20,11 +21,14 @@ describe('another CKAN portal on demand (`portal`)', () => {
     await other.close();
   });
 
+  // Each test closes its server, then its cache folder goes.
   function server(allow: boolean, trusted = [home.hostPort, other.hostPort]) {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'ckan-portals-'));
+    onTestFinished(() => rm(cacheDir, { recursive: true, force: true }));
     return createOpenDataServer({
       adapters: [createCkanAdapter({ url: home.url, trusted_hosts: trusted, allow_other_portals: allow })],
       logger: silentLogger,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-portals-')), retry: { retries: 0 } },
+      http: { cacheDir, retry: { retries: 0 } },
     });
   }
   const errorOf = (envelope: Envelope) => (envelope.ok ? undefined : envelope.error);

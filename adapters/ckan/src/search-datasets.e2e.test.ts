@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '@opendata-mcp/core';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { startLoopbackServer } from '@opendata-mcp/core/testing';
 import { type CkanFixture, startCkanFixture } from '@opendata-mcp/fixtures';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCkanAdapter } from './index.js';
 
 /** A synthetic record written for these tests: a title and description in four languages, as opendata.swiss keeps them. */
@@ -28,6 +29,13 @@ const MULTILINGUAL = {
   organization: { name: 'synthetic-statistics', title: 'Synthetic statistics office' },
 };
 
+/** A new cache folder, removed when the calling test ends. */
+function cacheDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ckan-search-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: tool answers are read field by field.
 type Answer = Record<string, any>;
 
@@ -43,7 +51,7 @@ describe('search_datasets over the CKAN fixture', () => {
     const server = createOpenDataServer({
       adapters: [createCkanAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort], ...options })],
       logger: silentLogger,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-search-')), retry: { retries: 0 } },
+      http: { cacheDir: cacheDir(), retry: { retries: 0 } },
     });
     await server.callTool('api_status', {});
     const before = fixture.requests.length;
@@ -170,7 +178,7 @@ describe('search_datasets over the CKAN fixture', () => {
     const server = createOpenDataServer({
       adapters: [createCkanAdapter({ url: proxy.origin, trusted_hosts: [proxy.hostPort] })],
       logger: silentLogger,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-search-')), retry: { retries: 0 } },
+      http: { cacheDir: cacheDir(), retry: { retries: 0 } },
     });
     const envelope = await server.callTool('search_datasets', { query: 'Ärzte Schwerpunkt' });
     expect(envelope.ok ? null : envelope.error.code).toBe('upstream_unavailable');

@@ -1,9 +1,10 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createCkanAdapter } from '../index.js';
 
 const ORGANIZATIONS = Array.from({ length: 25 }, (_, i) => ({
@@ -32,6 +33,8 @@ describe('list_organizations on a portal that ignores offset', () => {
   afterAll(() => portal.close());
 
   it('lists each organisation once, stops at the repeated page and says why', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'ckan-orgs-'));
+    onTestFinished(() => rm(cacheDir, { recursive: true, force: true }));
     const server = createOpenDataServer({
       adapters: [
         createCkanAdapter({
@@ -41,7 +44,7 @@ describe('list_organizations on a portal that ignores offset', () => {
         }),
       ],
       logger: silentLogger,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-orgs-')), retry: { retries: 0 } },
+      http: { cacheDir, retry: { retries: 0 } },
     });
     const answer = await server.callTool('list_organizations', { limit: 100 });
     expect(answer.ok).toBe(true);
