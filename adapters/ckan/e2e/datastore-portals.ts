@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenDataServer, silentLogger } from '@opendata-mcp/core/server';
 import { type LoopbackServer, startLoopbackServer } from '@opendata-mcp/core/testing';
 import type { CkanFixture } from '@opendata-mcp/fixtures';
 import { parse, stringify } from 'lossless-json';
+import { onTestFinished } from 'vitest';
 import { createCkanAdapter } from '../src/index.js';
 
 /** The recorded DataStore resource of the fixture portal (two records). */
@@ -36,8 +38,13 @@ export function cappedPortal(
   });
 }
 
-/** A server with one CKAN instance on `portal`, whose resource files live on `fixture`. */
+/**
+ * A server with one CKAN instance on `portal`, whose resource files live on `fixture`. Its cache
+ * folder is removed when the calling test ends.
+ */
 export function serverFor(portal: { origin: string; hostPort: string }, fixture: CkanFixture) {
+  const cacheDir = mkdtempSync(join(tmpdir(), 'ckan-datastore-'));
+  onTestFinished(() => rm(cacheDir, { recursive: true, force: true }));
   return createOpenDataServer({
     adapters: [
       createCkanAdapter({
@@ -47,6 +54,6 @@ export function serverFor(portal: { origin: string; hostPort: string }, fixture:
       }),
     ],
     logger: silentLogger,
-    http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-datastore-')), retry: { retries: 0 } },
+    http: { cacheDir, retry: { retries: 0 } },
   });
 }
