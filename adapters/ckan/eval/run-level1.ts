@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,13 +44,18 @@ function same(a: unknown, b: unknown): boolean {
 /** Runs every level-1 case against a fresh fixture portal, in process, through the tools' envelopes. */
 export async function runLevel1(): Promise<Level1Result[]> {
   const fixture = await startCkanFixture();
-  const serverWith = (limits: Partial<Limits> = {}) =>
-    createOpenDataServer({
+  // The servers' cache folders, removed when the run ends.
+  const cacheDirs: string[] = [];
+  const serverWith = (limits: Partial<Limits> = {}) => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'ckan-eval-'));
+    cacheDirs.push(cacheDir);
+    return createOpenDataServer({
       adapters: [createCkanAdapter({ url: fixture.url, trusted_hosts: [fixture.hostPort] })],
       logger: silentLogger,
       limits,
-      http: { cacheDir: mkdtempSync(join(tmpdir(), 'ckan-eval-')) },
+      http: { cacheDir },
     });
+  };
   const server = serverWith();
   const results: Level1Result[] = [];
   try {
@@ -91,6 +96,7 @@ export async function runLevel1(): Promise<Level1Result[]> {
   } finally {
     await server.close();
     await fixture.close();
+    for (const dir of cacheDirs) rmSync(dir, { recursive: true, force: true });
   }
   return results;
 }
