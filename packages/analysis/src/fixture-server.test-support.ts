@@ -1,4 +1,5 @@
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCkanAdapter } from '@opendata-mcp/ckan';
@@ -20,7 +21,10 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-/** One server over the four loopback fixture backends, with query_results, as the command builds it. */
+/**
+ * One server over the four loopback fixture backends, with query_results, as the command builds it.
+ * `close` removes its cache folder too.
+ */
 export async function startFixtureServer(
   options: Partial<OpenDataServerOptions> = {},
 ): Promise<FixtureServer> {
@@ -30,6 +34,7 @@ export async function startFixtureServer(
     startSdmxFixture(),
     startPxwebFixture(),
   ]);
+  const cacheDir = mkdtempSync(join(tmpdir(), 'analysis-tests-'));
   const server = createOpenDataServer({
     adapters: [
       createLindasAdapter({ url: lindas.url, trusted_hosts: [lindas.hostPort] }),
@@ -39,7 +44,7 @@ export async function startFixtureServer(
     ],
     extensions: [analysisExtension],
     logger: silentLogger,
-    http: { cacheDir: mkdtempSync(join(tmpdir(), 'analysis-tests-')) },
+    http: { cacheDir },
     ...options,
   });
   return {
@@ -47,6 +52,7 @@ export async function startFixtureServer(
     async close() {
       await server.close();
       await Promise.all([lindas, ckan, sdmx, pxweb].map((f) => f.close()));
+      await rm(cacheDir, { recursive: true, force: true });
     },
   };
 }
