@@ -13,7 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMemoryLogger } from '../testing/memory-logger.js';
 import { asAnotherUser, canSwitchUser } from './another-user.test-support.js';
 import { encodeEntry } from './file-entry.js';
@@ -24,7 +24,13 @@ import { describeSharedStoreContract } from './shared-store-contract.test-suppor
 const bytes = (text: string) => new TextEncoder().encode(text);
 const text = (value: Uint8Array | undefined) => (value ? new TextDecoder().decode(value) : undefined);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const freshDir = async () => join(await mkdtemp(join(tmpdir(), 'opendata-file-store-')), 'store');
+/** A new folder, removed when the calling test ends. */
+const tempDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'opendata-file-store-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+};
+const freshDir = async () => join(await tempDir(), 'store');
 const entries = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.entry'));
 const posix = process.platform !== 'win32';
 
@@ -111,7 +117,7 @@ describe('file store', () => {
     if (!posix) return;
     const target = await freshDir();
     await mkdir(target, { recursive: true });
-    const link = join(await mkdtemp(join(tmpdir(), 'opendata-file-store-')), 'linked');
+    const link = join(await tempDir(), 'linked');
     await symlink(target, link);
     await expect(createFileStore({ dir: link }).get('k')).rejects.toThrow(/is a symbolic link/);
   });
