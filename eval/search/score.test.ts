@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { compareReports } from './compare-reports.js';
 import { formatReport, reportOf } from './format-report.js';
 import type { Question } from './question-set.js';
@@ -86,6 +86,7 @@ describe('search evaluation scorer', () => {
 
   it('refuses a question file that uses one id twice or names an unknown class', () => {
     const dir = mkdtempSync(join(tmpdir(), 'search-eval-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const write = (questions: unknown[]) => {
       const path = join(dir, `${questions.length}.json`);
       writeFileSync(path, JSON.stringify({ description: 'test', synthetic: false, questions }));
