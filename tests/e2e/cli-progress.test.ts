@@ -1,10 +1,11 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildWorkspace } from './build-workspace.js';
 
 // `opendata-mcp call` on a real terminal: util-linux `script` gives the binary a pseudo-terminal,
@@ -27,6 +28,7 @@ describe('opendata-mcp call shows the progress of a long call', () => {
     'on a terminal: download and load progress on one stderr line, cleared before the answer',
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'cli-progress-'));
+      onTestFinished(() => rm(dir, { recursive: true, force: true }));
       const answer = join(dir, 'answer.json');
       const command = `'${process.execPath}' '${bin}' call query_resource '${ARGS}' --offline > '${answer}'`;
       const { stdout: terminal } = await run('script', ['-qec', command, '/dev/null'], {

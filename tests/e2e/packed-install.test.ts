@@ -9,10 +9,11 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWorkspace, root } from './build-workspace.js';
 
 // The published form of the packages, as a third party gets it: packed tarballs unpacked into an
@@ -76,6 +77,10 @@ beforeAll(async () => {
   writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
   writeFileSync(join(project, 'run.mjs'), RUN_MJS);
 }, 240_000);
+
+afterAll(async () => {
+  if (project) await rm(project, { recursive: true, force: true });
+});
 
 describe('the packed packages in an empty project', () => {
   it('installs without vitest, each package with its README', () => {
