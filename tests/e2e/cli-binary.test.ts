@@ -1,9 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildWorkspace } from './build-workspace.js';
 
 // The suite drives the built binary exactly as a desktop client or `pnpm demo` would.
@@ -104,8 +108,11 @@ describe('opendata-mcp serve --transport http --offline', () => {
 
 describe('opendata-mcp demo', () => {
   it('answers every journey offline and prints citations', () => {
+    // A temporary folder of its own, so the charts the demo writes there go when the test ends.
+    const temp = mkdtempSync(join(tmpdir(), 'cli-demo-'));
+    onTestFinished(() => rm(temp, { recursive: true, force: true }));
     const out = execFileSync(process.execPath, [bin, 'demo'], {
-      env: quiet,
+      env: { ...quiet, TMPDIR: temp },
       encoding: 'utf8',
       timeout: 120_000,
     });

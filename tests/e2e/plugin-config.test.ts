@@ -1,10 +1,13 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildWorkspace } from './build-workspace.js';
 
 // A third-party adapter served beside a built-in one by the built binary, through the config file only.
@@ -86,7 +89,11 @@ describe('opendata-mcp serve --offline with a plugin package beside SDMX', () =>
 
 describe('opendata-mcp demo and tools with plugins', () => {
   it('plays the demo journeys of the built-in and the plugin adapter', async () => {
-    const { stdout } = await run(process.execPath, [bin, 'demo', '--config', beside], { env: quiet });
+    // A temporary folder of its own, so the chart the demo writes there goes when the test ends.
+    const temp = mkdtempSync(join(tmpdir(), 'plugin-demo-'));
+    onTestFinished(() => rm(temp, { recursive: true, force: true }));
+    const env = { ...quiet, TMPDIR: temp };
+    const { stdout } = await run(process.execPath, [bin, 'demo', '--config', beside], { env });
     expect(stdout).toContain(
       '=== Projected population aged 0 in Sweden at the end of 2026, by sex (PxWeb, Statistics Sweden) ===',
     );
