@@ -53,6 +53,19 @@ describe('temporary folders of the engine processes', () => {
     });
   }, 90_000);
 
+  it('are gone when the server ends while its engine process is still starting', async () => {
+    // The server exits before the engine has loaded its modules, so before it listens for the
+    // server going away: it must notice that the server is already gone.
+    const script = fileURLToPath(new URL('../testing/spawn-and-exit.ts', import.meta.url));
+    const output = execFileSync(
+      process.execPath,
+      ['--conditions=@opendata-mcp/source', '--import', 'tsx', script],
+      { env: { PATH: process.env.PATH ?? '', TMPDIR: dir }, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(output.trim()).toBe('spawned');
+    expect(await until(() => entries(dir).length === 0, 20_000)).toBe(true);
+  }, 90_000);
+
   it('hold a cancelled load’s temporary files, and go with its engine process', async () => {
     const csv = join(dir, 'large-synthetic.csv');
     const row = `${'x'.repeat(60)},${'y'.repeat(60)},12345\n`;

@@ -24,10 +24,14 @@ if (ownDir) process.env.TMPDIR = process.cwd();
 
 // Without the server there is nobody to answer: die at once, even inside a native call. The server
 // cannot remove this process's directory any more (its temporary files included): do it first.
-process.on('disconnect', () => {
+function leave(): void {
   if (ownDir) rmSync(process.cwd(), { recursive: true, force: true });
   process.kill(process.pid, 'SIGKILL');
-});
+}
+process.on('disconnect', leave);
+// A server that ended while this process was still loading its modules disconnected before anyone
+// listened: the event is not sent again.
+if (!process.connected) leave();
 
 let session: TableSession | undefined;
 /** Queries in flight, by request id, so an interrupt stops the one it names. */
