@@ -35,7 +35,7 @@ export interface FlowHit {
 
 export interface IndicatorSearch {
   indicators: IndicatorHit[];
-  /** Each indicator's names in every language its list gives, by code (not part of a tool's answer). */
+  /** Each returned indicator's names in every language its list gives, by code (not part of a tool's answer). */
   names: Map<string, LocalText[]>;
   total_matched: number;
   flows: FlowHit[];
@@ -131,7 +131,8 @@ export async function findIndicators(
       b.relevance - a.relevance ||
       CODE_ORDER.compare(a.hit.code, b.hit.code),
   );
-  const page = ranked.slice(request.offset, request.offset + request.limit).map((r) => {
+  const pageRanked = ranked.slice(request.offset, request.offset + request.limit);
+  const page = pageRanked.map((r) => {
     const flows = new Set<string>();
     for (const id of r.foundIn) {
       flows.add(id);
@@ -147,7 +148,7 @@ export async function findIndicators(
     : { not_recorded: [], failed: [] };
   return {
     indicators: page,
-    names: new Map(ranked.map((r) => [r.hit.code, r.names])),
+    names: new Map(pageRanked.map((r) => [r.hit.code, r.names])),
     total_matched: ranked.length,
     flows: flowTitleHits(rt, opened.index, request.query, request.language),
     flows_searched: found.searched,
