@@ -1,5 +1,6 @@
 import type { Licence } from '@opendata-mcp/core';
 import type { CkanPackage, CkanResource } from './ckan-types.js';
+import { hostOutsideAllowList } from './host-outside-allow-list.js';
 import { localizedText, shortText } from './localized-text.js';
 import { normalizeFormat, TABULAR_FORMATS } from './normalize-format.js';
 
@@ -93,6 +94,6 @@ function outsideAllowedHosts(resource: CkanResource, allowedHosts: string[] | un
   if (!allowedHosts || resource.datastore_active) return null;
   const host = hostOf(resource.url);
   const name = host?.replace(/:\d+$/, '').toLowerCase();
-  if (!name || allowedHosts.some((h) => h.toLowerCase() === name)) return null;
-  return `Its file is on ${host}, which this server may not contact (allowed_hosts: ${allowedHosts.join(', ')}).`;
+  if (!host || !name || allowedHosts.some((h) => h.toLowerCase() === name)) return null;
+  return hostOutsideAllowList(host, allowedHosts);
 }

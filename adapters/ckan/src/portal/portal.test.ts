@@ -45,6 +45,12 @@ describe('portal metadata helpers', () => {
     const offline = resourceView(remote, ['en'], ['127.0.0.1']);
     expect(offline.queryable).toBe(false);
     expect(offline.not_queryable_reason).toContain('files.example.org');
+    // An allow-list of this machine alone is the offline set-up: the reason says the live portal serves the file.
+    expect(offline.not_queryable_reason).toMatch(/only a local backend \(127\.0\.0\.1\).*live portal/);
+    const elsewhere = resourceView(remote, ['en'], ['data.example.org']).not_queryable_reason;
+    expect(elsewhere).toBe(
+      'Its file is on files.example.org, which this server may not contact (allowed_hosts: data.example.org).',
+    );
     const local = { id: 'l', format: 'CSV', url: 'http://127.0.0.1:4000/files/a.csv' };
     expect(resourceView(local, ['en'], ['127.0.0.1']).queryable).toBe(true);
     expect(resourceView({ ...remote, datastore_active: true }, ['en'], ['127.0.0.1']).queryable).toBe(true);

@@ -3,6 +3,7 @@ import type { TableSession } from '@opendata-mcp/tabular';
 import type { CkanRuntime } from '../ckan-runtime.js';
 import type { TableAccess } from '../ckan-source.js';
 import type { CkanResource } from '../portal/ckan-types.js';
+import { reachesOnlyThisMachine } from '../portal/host-outside-allow-list.js';
 import { notQueryableReason } from '../portal/package-view.js';
 import { refuseEmptyDownload } from './empty-resource.js';
 import { loadDatastore } from './load-datastore.js';
@@ -81,7 +82,9 @@ export async function loadTable(
       'unsafe_url',
       `Resource ${resource.id} is hosted on ${url.hostname}, which this server may not contact.`,
       {
-        hint: `Allowed hosts: ${rt.allowedHosts.join(', ')}. Pick a resource hosted there.`,
+        hint: reachesOnlyThisMachine(rt.allowedHosts)
+          ? `This server reaches only a local backend (${rt.allowedHosts.join(', ')}), as when it runs offline against recordings: pick a resource whose file is recorded there (get_dataset marks the others not queryable); the live portal serves this one.`
+          : `Allowed hosts: ${rt.allowedHosts.join(', ')}. Pick a resource hosted there.`,
         details: { host: url.hostname },
       },
     );
