@@ -4,10 +4,12 @@ import type { SdmxRuntime } from './sdmx-runtime.js';
 import { searchDataflowsTool } from './tools/search-dataflows.js';
 
 /**
- * Indicators a registry adds to the hits: a few beside matching dataflows (which lead to the rest),
- * more when no dataflow title holds the words.
+ * Indicators a registry adds to the hits: some beside matching dataflows (which lead to the rest),
+ * more when no dataflow title holds the words. Beside a flow, the search's own ranking needs more
+ * than the first three: those are often the shortest titles holding the words ("Child labour
+ * thresholds", "National target for Child labour"), and the indicator a question names came fifth.
  */
-const INDICATOR_HITS = { besideFlows: 3, alone: 10 };
+const INDICATOR_HITS = { besideFlows: 6, alone: 10 };
 
 /**
  * How sure it is that the flow holds data for the code, said in the hit: a code found only in a
