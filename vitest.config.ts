@@ -41,6 +41,7 @@ export default defineConfig({
   resolve: { conditions: ['@opendata-mcp/source'] },
   ssr: { resolve: { conditions: ['@opendata-mcp/source'] } },
   test: {
+    globalSetup: ['tests/test-cache-home.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
