@@ -76,7 +76,7 @@ export function listCodesTool(rt: SdmxRuntime) {
       codes: z.array(
         z.object({
           id: z.string(),
-          name: z.string().describe('Label in the language asked; the code when it has none.'),
+          name: z.string().describe('Label in the language asked, else English, else the code.'),
           parent: z.string().nullable().describe('Parent code in the code list hierarchy; null at the top.'),
           aggregate: z.boolean().describe('True for a group (region, income group, total): see member_of.'),
           members: z.number().describe('Codes directly under this one in the code list.'),
