@@ -48,6 +48,8 @@ export async function startHostileServer(limits: Record<string, number>): Promis
     config,
     JSON.stringify({
       adapters: [{ type: 'ckan', id: 'hostile', url: portal.url, trusted_hosts: [portal.hostPort] }],
+      // Beside the config, removed with it: the server's environment names no cache folder.
+      cache_dir: 'cache',
       limits,
       log_level: 'warn',
     }),

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckanDemoJourney } from '@opendata-mcp/ckan';
@@ -10,10 +13,18 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 describe('CKAN reference server', () => {
   let session: StdioSession;
+  // The server keeps its downloads in the account's cache folder, found from HOME: a home of its own
+  // keeps this test's out of the real one.
+  const home = mkdtempSync(join(tmpdir(), 'ckan-server-home-'));
   beforeAll(async () => {
-    session = await connectStdioScript(join(here, 'main.ts'), ['--offline'], 'ckan-server-test');
+    session = await connectStdioScript(join(here, 'main.ts'), ['--offline'], 'ckan-server-test', {
+      HOME: home,
+    });
   });
-  afterAll(() => session?.close());
+  afterAll(async () => {
+    await session?.close();
+    await rm(home, { recursive: true, force: true });
+  });
 
   it('runs the demo journey offline over stdio: Kyiv protected areas by category, cited', async () => {
     const { answers, lines } = await runJourney(session, ckanDemoJourney);

@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { buildRuntime, type Runtime } from './build-runtime.js';
 import type { AdapterEntry } from './config/config-schema.js';
@@ -29,6 +33,8 @@ export async function startFixtureRuntime(
     FixtureTargets['ckan'],
     FixtureTargets['sdmx'],
   ];
+  // A cache folder of its own, removed on close: the account's would keep every download.
+  const cacheDir = mkdtempSync(join(tmpdir(), 'fixture-runtime-'));
   const runtime = buildRuntime(
     {
       adapters: [
@@ -38,6 +44,7 @@ export async function startFixtureRuntime(
         ...extra({ lindas, ckan, sdmx }),
       ],
       log_level: 'silent',
+      cache_dir: cacheDir,
     },
     defaultRegistry,
   );
@@ -47,6 +54,7 @@ export async function startFixtureRuntime(
     async close() {
       await runtime.close();
       await Promise.all(fixtures.map((f) => f.close()));
+      await rm(cacheDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Client } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 export interface StdioSession {
   client: Client;
@@ -11,16 +11,19 @@ export interface StdioSession {
 
 /**
  * Spawns a TypeScript server script from the workspace sources (tsx, the `@opendata-mcp/source`
- * condition) and connects a real MCP client to it over stdio, as a desktop client would.
+ * condition) and connects a real MCP client to it over stdio, as a desktop client would: with the
+ * few variables a desktop client passes on (PATH, HOME …), and `env` over them.
  */
 export async function connectStdioScript(
   script: string,
   args: string[],
   clientName: string,
+  env: Record<string, string> = {},
 ): Promise<StdioSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--conditions=@opendata-mcp/source', '--import', 'tsx', script, ...args],
+    env: { ...getDefaultEnvironment(), ...env },
     stderr: 'pipe',
   });
   const client = new Client({ name: clientName, version: '0.0.0' });
