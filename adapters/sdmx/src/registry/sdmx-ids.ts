@@ -16,12 +16,12 @@ export const FlowIdSchema = z
 export const AgencyIdSchema = z
   .string()
   .regex(AGENCY, 'an SDMX agency id, e.g. "UNICEF" or "OECD.DAF"')
-  .describe("Agency of the flow (default: the registry's).");
+  .describe("Flow's agency (default: the registry's).");
 
 export const VersionSchema = z
   .string()
   .regex(VERSION, 'a version such as "1.0" or "latest"')
-  .describe('Flow version, e.g. "1.0" (default latest).');
+  .describe('Flow version (default: latest).');
 
 export const CodeIdSchema = z.string().regex(ID, 'an SDMX code id');
 
@@ -42,4 +42,4 @@ export const LanguageSchema = z
   .string()
   .regex(/^[a-z]{2}$/, 'a two-letter language code')
   .optional()
-  .describe('Label language, e.g. "fr" (default: the registry\'s).');
+  .describe('Label language, e.g. "fr"; English where the registry has none.');
