@@ -16,7 +16,7 @@ export const FlowIdSchema = z
 export const AgencyIdSchema = z
   .string()
   .regex(AGENCY, 'an SDMX agency id, e.g. "UNICEF" or "OECD.DAF"')
-  .describe("Flow's agency (default: the registry's).");
+  .describe("Flow agency (default: the registry's).");
 
 export const VersionSchema = z
   .string()
@@ -42,4 +42,4 @@ export const LanguageSchema = z
   .string()
   .regex(/^[a-z]{2}$/, 'a two-letter language code')
   .optional()
-  .describe('Label language, e.g. "fr"; English where the registry has none.');
+  .describe('Label language, e.g. "fr" (default: the registry\'s), else English.');
