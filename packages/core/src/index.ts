@@ -86,3 +86,4 @@ export {
   type TextIndex,
 } from './search/text-index.js';
 export { type WorkSlicer, workSlicer } from './search/work-slicer.js';
+export { isLoopbackBind } from './transports/http-guards.js';

@@ -1,8 +1,4 @@
-/** Whether a host name can only be this machine. */
-function isLocalHost(host: string): boolean {
-  const name = host.toLowerCase();
-  return name === 'localhost' || name === '::1' || name === '[::1]' || name.startsWith('127.');
-}
+import { isLoopbackBind } from '@opendata-mcp/core';
 
 /**
  * Whether the allow-list holds this machine's addresses alone, as the offline mode (or a test
@@ -10,7 +6,7 @@ function isLocalHost(host: string): boolean {
  * reader told only "allowed_hosts: 127.0.0.1" could not tell that the live portal serves them.
  */
 export function reachesOnlyThisMachine(allowedHosts: readonly string[]): boolean {
-  return allowedHosts.length > 0 && allowedHosts.every(isLocalHost);
+  return allowedHosts.length > 0 && allowedHosts.every((host) => isLoopbackBind(host.toLowerCase()));
 }
 
 /** Why a file on `host`, outside the hosts this instance may contact, cannot be read. */
