@@ -19,7 +19,7 @@ export function pxwebSearch(rt: PxwebRuntime, apiFor: PxwebApiFor): AdapterSearc
       title: table.label,
       description: table.last_period ? `${table.first_period ?? '…'} to ${table.last_period}` : null,
       publisher: rt.title,
-      language: request.language ?? rt.language,
+      language: table.language,
       open: { tool: 'get_table_structure', arguments: { table_id: table.id } },
     }));
   };

@@ -133,6 +133,10 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
       };
     },
 
+    async languages() {
+      return null;
+    },
+
     async probe(ctx) {
       // Asked afresh: a cached listing would say nothing about the portal now.
       const { list } = await databases(ctx, 0);

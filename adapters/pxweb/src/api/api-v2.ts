@@ -24,6 +24,7 @@ const Tables = z.looseObject({
   ),
   page: z.looseObject({ totalElements: z.number().int().nonnegative() }).nullish(),
 });
+const Config = z.looseObject({ languages: z.array(z.looseObject({ id: z.string() })) });
 
 // The whole table list is read in pages of this size, this many at most (SCB has about 5,000 tables).
 const LIST_PAGE_SIZE = 1000;
@@ -122,6 +123,13 @@ export function createApiV2(rt: PxwebRuntime): PxwebApi {
       const target = url(`tables/${encodeURIComponent(tableId)}/data`, params);
       const response = await sendPxweb(ctx, { url: target });
       return { ...fetchedFrom(target, response), dataset: decodeJsonStat(response.json()) };
+    },
+
+    async languages(ctx) {
+      // The same in every language: asked without one, and kept as long as other metadata.
+      const target = `${rt.baseUrl}/config`;
+      const { body } = await get(ctx, target, rt.ttlMs);
+      return parseAnswer(Config, body, 'configuration', 'v2').languages.map((l) => l.id);
     },
 
     async probe(ctx) {

@@ -71,6 +71,11 @@ export interface PxwebApi {
     tableId: string,
     selection: SelectionItem[],
   ): Promise<Fetched & { dataset: DecodedDataset }>;
+  /**
+   * The languages the portal serves its tables in, as it names them (v2 `/config`); null where the
+   * API does not say (v1 has a root per language and no list of them).
+   */
+  languages(ctx: ToolContext): Promise<string[] | null>;
   /** A cheap call that proves the portal answers, with one count. */
   probe(ctx: ToolContext): Promise<{ label: string; value: number }>;
 }

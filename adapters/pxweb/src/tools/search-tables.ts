@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
-import { tableCandidates } from './table-candidates.js';
-import { tableSearchIndex } from './table-search-index.js';
+import { languagesToSearch, searchInLanguages } from './search-in-languages.js';
 import { LanguageSchema } from './tool-inputs.js';
 
 const MAX_OFFSET = 900;
@@ -22,16 +21,19 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
     name: 'search_tables',
     title: 'Search tables of a PxWeb portal',
     description:
-      'Finds statistical tables by words in their titles and folders, in the portal’s language (e.g. ' +
-      '"befolkning" on a Swedish portal; language switches it where the portal offers another). Every word ' +
-      'is optional and word forms match; tables covering more of your words come first (matched_words, ' +
-      'coverage). Each hit gives the table id for get_table_structure and query_table, its title, when it ' +
-      'was updated and, on v2 portals, its first and last period. An empty list is an answer: no table ' +
-      'matched these words.',
+      'Finds statistical tables by words in their titles and folders. Without language it searches every ' +
+      'language the portal offers, the configured one first, so "befolkning" finds Swedish titles on a ' +
+      'portal set to English; language limits it to one. Every word is optional and word forms match; ' +
+      'tables covering more of your words come first (matched_words, coverage). Each hit gives the table ' +
+      'id for get_table_structure and query_table (the same in every language), its title in the language ' +
+      'it matched, when it was updated and, on v2 portals, its first and last period. An empty list is an ' +
+      'answer: no table matched these words in languages_searched.',
     input: z
       .object({
         query: z.string().trim().min(2).max(200).describe('Words to look for, 2..200 characters.'),
-        language: LanguageSchema,
+        language: LanguageSchema.describe(
+          'Search titles in this language only, a two-letter code the portal serves, e.g. "en" or "sv" (default: every language it offers, the configured one first).',
+        ),
         limit: limitParam('Tables', 100, 20),
         offset: offsetParam('Tables', MAX_OFFSET),
       })
@@ -41,7 +43,8 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       tables: z.array(
         z.object({
           id: z.string().describe('table_id for the other tools.'),
-          label: z.string().describe('Table title.'),
+          label: z.string().describe('Table title, in `language`.'),
+          language: z.string().describe('Language of the title that matched.'),
           updated: z.string().nullable(),
           first_period: z
             .string()
@@ -58,6 +61,9 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
             .describe('Share of the query words matched, 0..1: tables are ordered by it first.'),
         }),
       ),
+      languages_searched: z
+        .array(z.string())
+        .describe('Languages whose titles were searched: the one asked for, else each the portal listed.'),
       returned: z.number(),
       truncated: z
         .boolean()
@@ -75,21 +81,16 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           hint: 'Send plain words.',
         });
       }
-      const language = input.language ?? rt.language;
-      const found = await tableCandidates(ctx, rt, apiFor(input.language), language, input.query);
-      const byId = new Map(found.tables.map((t) => [t.id, t]));
-      const ranked = (await tableSearchIndex(found.tables, language, ctx.signal))
-        .search(input.query, { limit: found.tables.length })
-        .flatMap((hit) => {
-          const table = byId.get(hit.id);
-          return table ? [{ ...table, matched_words: hit.matchedWords, coverage: hit.coverage }] : [];
-        });
+      const languages = await languagesToSearch(ctx, rt, apiFor, input.language);
+      const found = await searchInLanguages(ctx, rt, apiFor, languages, input.query);
+      const ranked = found.ranked.map(({ score: _, ...table }) => table);
       const tables = ranked.slice(input.offset, input.offset + input.limit);
       const truncated = !found.complete || ranked.length > input.offset + tables.length;
       return {
         data: {
           query: input.query,
           tables,
+          languages_searched: found.languages,
           returned: tables.length,
           truncated,
           total_matched: found.complete ? ranked.length : null,
