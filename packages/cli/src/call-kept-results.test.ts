@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chown, mkdir, mkdtemp, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { startCkanFixture, startLindasFixture, startSdmxFixture } from '@opendata-mcp/fixtures';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { callResultsDir } from './call-results-dir.js';
@@ -40,7 +40,7 @@ async function call(
       homedir: join(cacheDir, 'home'),
       platform: 'linux',
       uid: process.getuid?.(),
-      tmpdir: tmpdir(),
+      tmpdir: join(dirname(cacheDir), 'tmp'),
     },
     stdout: (text) => out.push(text),
     stderr: (text) => err.push(text),
@@ -54,7 +54,8 @@ async function setUp() {
   onTestFinished(() => rm(dir, { recursive: true, force: true }));
   const config = join(dir, 'config.json');
   await writeFile(config, JSON.stringify({ adapters: [{ type: 'sdmx' }] }));
-  return { cacheDir: join(dir, 'cache'), config };
+  await mkdir(join(dir, 'tmp'));
+  return { cacheDir: join(dir, 'cache'), config, tmp: join(dir, 'tmp') };
 }
 
 const underFive = {
@@ -141,6 +142,22 @@ describe('call keeps results for the next call', () => {
       );
     },
   );
+
+  it('keeps what the offline fixtures serve for the one call only, and its results for the next', async () => {
+    const { cacheDir, config, tmp } = await setUp();
+    await writeFile(config, JSON.stringify({ adapters: [{ type: 'ckan' }] }));
+    const kyiv = { dataset_id: 'pzf-kyiv-city', resource_id: 'fefc392b-d1ae-5706-939b-521da2cdd35f' };
+    // The fixture listens on another port each call: a download kept would be one nobody reads again.
+    for (let i = 0; i < 2; i++) {
+      const answer = await call(cacheDir, config, 'query_resource', {
+        ...kyiv,
+        sql: 'SELECT count(*) AS n FROM data',
+      });
+      expect(answer.answer.rows).toEqual([[198]]);
+      expect(await readdir(cacheDir)).toEqual([basename(callResultsDir(cacheDir))]);
+      expect(await readdir(tmp)).toEqual([]);
+    }
+  });
 
   it('answers not_found for an id no call made', async () => {
     const { cacheDir, config } = await setUp();

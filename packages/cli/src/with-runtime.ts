@@ -1,5 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   type CacheRootInputs,
   defaultCacheRoot,
@@ -77,25 +78,37 @@ async function prepare(
     config: Config,
     onClose?: () => Promise<void>,
     originNames?: Record<string, string>,
+    resultsBase = config.cache_dir,
   ) => {
     // Checked before anything is served, so a folder another user owns stops the command with its name.
-    if (config.cache_dir) {
-      await preparePrivateDirectory(config.cache_dir, { label: 'cache directory' }).catch((error: Error) => {
+    for (const dir of new Set([config.cache_dir, resultsBase])) {
+      if (!dir) continue;
+      await preparePrivateDirectory(dir, { label: 'cache directory' }).catch((error: Error) => {
         throw new ConfigError(error.message);
       });
     }
     return openRuntime(config, registry, onClose, {
       metrics: servesHttp && config.http?.metrics !== false,
-      ...(resultsOnDisk && config.cache_dir ? { resultsDir: callResultsDir(config.cache_dir) } : {}),
+      ...(resultsOnDisk && resultsBase ? { resultsDir: callResultsDir(resultsBase) } : {}),
       ...(originNames ? { originNames } : {}),
     });
   };
   if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
   const online = await goOffline(shape, registry, deps.fixtures);
-  try {
-    return await open(finish(parseConfig(online.config, registry, origin)), online.close, online.originNames);
-  } catch (error) {
+  // The fixtures listen on another port each run, so what they serve would be cached under new names
+  // every time, filling the user's cache with copies nobody reads again: downloads are kept for this
+  // run only, in a folder of its own (made private by mkdtemp) removed at the end. Results `call`
+  // keeps stay in the user's cache folder, where the next call finds them.
+  const runCache = await mkdtemp(join((deps.account ?? currentAccount()).tmpdir, 'opendata-mcp-offline-'));
+  const closeOffline = async () => {
     await online.close();
+    await rm(runCache, { recursive: true, force: true });
+  };
+  try {
+    const config = finish(parseConfig(online.config, registry, origin));
+    return await open({ ...config, cache_dir: runCache }, closeOffline, online.originNames, config.cache_dir);
+  } catch (error) {
+    await closeOffline();
     throw error;
   }
 }
