@@ -94,3 +94,30 @@ describe('search_tables without a language', () => {
     ]);
   });
 });
+
+describe('a table found in another language', () => {
+  it('is described and queried in a language the portal has it in, which the answer names', async () => {
+    const server = serverOn('v2');
+    const structure = ok(await server.callTool('get_table_structure', { table_id: 'TAB5974' }));
+    expect(structure).toMatchObject({ table_id: 'TAB5974', language: 'sv' });
+    expect(structure.title).toMatch(/^Folkmängd/);
+    const values = ok(
+      await server.callTool('query_table', {
+        table_id: 'TAB5974',
+        filters: { InrikesUtrikes: '83', Alder: '0', Kon: ['1', '2'], ContentsCode: '000005NO', Tid: '2026' },
+      }),
+    );
+    expect(values).toMatchObject({ table_id: 'TAB5974', language: 'sv', total_matched: 2 });
+    // A table of the configured language is read in it.
+    const synthetic = ok(await server.callTool('get_table_structure', { table_id: 'POP01' }));
+    expect(synthetic.language).toBe('en');
+  });
+
+  it('is not found in the language asked for, nor when no language has it', async () => {
+    const server = serverOn('v2');
+    const asked = await server.callTool('get_table_structure', { table_id: 'TAB5974', language: 'en' });
+    expect(asked).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const none = await server.callTool('query_table', { table_id: 'TAB0000' });
+    expect(none).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

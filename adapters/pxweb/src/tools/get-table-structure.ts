@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
+import { tableInLanguage } from './table-in-language.js';
 import { CodedValueSchema, LanguageSchema, TableIdSchema } from './tool-inputs.js';
 
 export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
@@ -14,7 +15,8 @@ export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       'code, label, role (time, metric = what is measured, geo) and values as code and label. ' +
       'can_be_omitted tells whether query_table may leave the variable out (the portal then totals or drops ' +
       'it); a variable that cannot be omitted is taken whole unless you filter it. Query with codes, not labels. ' +
-      'Long value lists are cut to max_values per variable: value_count says how many there are.',
+      'Long value lists are cut to max_values per variable: value_count says how many there are. Without ' +
+      'language, a table the portal lacks in the configured language is read in another it serves.',
     input: z
       .object({
         table_id: TableIdSchema,
@@ -31,6 +33,11 @@ export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
     output: z.object({
       table_id: z.string(),
       title: z.string(),
+      language: z
+        .string()
+        .describe(
+          'Language of the title and labels: the one asked for, else the configured one, else the first the portal has the table in.',
+        ),
       updated: z
         .string()
         .nullable()
@@ -52,7 +59,7 @@ export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
     }),
     annotations: READ_ONLY_OPEN_WORLD,
     async execute(input, ctx) {
-      const structure = await apiFor(input.language).structure(ctx, input.table_id);
+      const { structure, language } = await tableInLanguage(ctx, rt, apiFor, input.language, input.table_id);
       const variables = structure.variables.map((v) => ({
         code: v.code,
         label: v.label,
@@ -66,6 +73,7 @@ export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
         data: {
           table_id: structure.tableId,
           title: structure.title,
+          language,
           updated: structure.updated,
           variables,
           returned: variables.length,

@@ -18,6 +18,7 @@ import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
 import { buildSelection } from '../selection.js';
 import { tableFilterCodes } from './table-filters.js';
+import { tableInLanguage } from './table-in-language.js';
 import { LanguageSchema, TableIdSchema } from './tool-inputs.js';
 
 export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
@@ -33,7 +34,8 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       'arrays of codes; a column with one value in every row is given once in fixed; labels names each code ' +
       'once (labels.Region["01"]). value is a number (null when the portal has none) and status the portal’s ' +
       'symbol for a missing or provisional value (".." and the like). no_data means the portal answered without ' +
-      'a single value for the selection; it is not an outage.',
+      'a single value for the selection; it is not an outage. Without language, a table the portal lacks in the ' +
+      'configured language is read in another it serves.',
     input: z
       .object({
         table_id: TableIdSchema,
@@ -49,6 +51,11 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
     output: z.object({
       table_id: z.string(),
       title: z.string(),
+      language: z
+        .string()
+        .describe(
+          'Language of the title and labels: the one asked for, else the configured one, else the first the portal has the table in.',
+        ),
       variables: z
         .record(z.string(), z.string().nullable())
         .describe('The label of each variable column, by code.'),
@@ -62,8 +69,13 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
     annotations: READ_ONLY_OPEN_WORLD,
     example: { table_id: 'TAB5974', filters: { Alder: '0', Kon: ['1', '2'], Tid: '2026' } },
     async execute(input, ctx) {
-      const api = apiFor(input.language);
-      const structure = await api.structure(ctx, input.table_id);
+      const { api, structure, language } = await tableInLanguage(
+        ctx,
+        rt,
+        apiFor,
+        input.language,
+        input.table_id,
+      );
       const selection = buildSelection(structure, tableFilterCodes(input.filters), rt.maxCells);
       const answer = await api.data(ctx, structure.tableId, selection.items);
       const { cells, dimensions } = answer.dataset;
@@ -88,6 +100,7 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
         data: {
           table_id: structure.tableId,
           title: answer.dataset.label ?? structure.title,
+          language,
           variables: Object.fromEntries(dimensions.map((d) => [d.id, d.label])),
           ...table,
           cells_selected: selection.cells,
