@@ -60,6 +60,22 @@ describe('CKAN resource tools over stdio', () => {
     expect(body.citation).toContain('Міністерство енергетики та захисту довкілля України');
   });
 
+  it('query_resource says when total rows are counted among the data, and how to leave them out', async () => {
+    const { body } = await session.call('query_resource', { ...KYIV, sql: 'SELECT count(*) AS n FROM data' });
+    expect(body.rows).toEqual([[198]]);
+    const note = (body.notes as string[]).find((n) => n.includes('look like totals'));
+    expect(note).toMatch(
+      /^24 row\(s\) look like totals or subtotals .* before counting or summing, e\.g\. (WHERE .*)\.$/,
+    );
+    // The filter the note gives, run as given, leaves out exactly the rows it counted.
+    const filter = /e\.g\. (WHERE .*)\.$/.exec(note as string)?.[1] as string;
+    const { body: areas } = await session.call('query_resource', {
+      ...KYIV,
+      sql: `SELECT count(*) AS n FROM data ${filter}`,
+    });
+    expect(areas.rows).toEqual([[198 - 24]]);
+  });
+
   it('query_resource pages a long result with offset and next_offset, and finds a lone resource itself', async () => {
     const sql = 'SELECT "№ з.п." AS n, "Площа, га" AS ha FROM data ORDER BY n, ha';
     const whole = await session.call('query_resource', { ...KYIV, sql, limit: 100 });

@@ -55,7 +55,7 @@ export function queryResourceTool(rt: CkanRuntime) {
       notes: z
         .array(z.string())
         .describe(
-          'What the resource itself says about the answer, e.g. that its file has a header and no rows, and which columns had values longer than 2,000 characters cut.',
+          'About the answer: total or empty rows among the data, padded keys, a file with no rows, columns with values over 2,000 characters cut.',
         ),
     }),
     annotations: READ_ONLY_OPEN_WORLD,
@@ -67,12 +67,18 @@ export function queryResourceTool(rt: CkanRuntime) {
       if (pushed) return pushed;
       const table = await loadTable(rt, ctx, resolved.resource);
       try {
-        // The engine caps what it returns; paging asks it for the page's rows only.
-        const result = await table.session.query(input.sql, {
-          limit: input.offset + input.limit,
-          offset: input.offset,
-          signal: ctx.signal,
-        });
+        // The engine caps what it returns; paging asks it for the page's rows only. What the table's
+        // checks found (total rows among the data, empty rows, padded keys) changes what a count or a
+        // sum over it means, so the answer says it too; the checks run once per loaded table, beside
+        // the first query.
+        const [result, checks] = await Promise.all([
+          table.session.query(input.sql, {
+            limit: input.offset + input.limit,
+            offset: input.offset,
+            signal: ctx.signal,
+          }),
+          table.session.checkNotes(),
+        ]);
         const names = result.columns.map((c) => c.name);
         // Column names once, rows as arrays: a 20-row answer no longer repeats every name 20 times.
         const page = result.rows.map((row) => names.map((name) => row[name] ?? null));
@@ -86,7 +92,7 @@ export function queryResourceTool(rt: CkanRuntime) {
             next_offset: nextOffset(input.offset, page.length, truncated),
             rows_in_resource: table.session.rowCount,
             sql: result.sql,
-            notes: [...rowNotes(table.session.rowCount, table.accessMethod), ...result.notes],
+            notes: [...rowNotes(table.session.rowCount, table.accessMethod), ...checks, ...result.notes],
           },
           source: resourceSource(rt, resolved, table, result.sql),
           // Kept, the cut text would read as the values themselves in every later query_results.

@@ -9,7 +9,7 @@ const TOTAL_WORDS =
 
 /**
  * Official tables often mix totals into the data. They are kept (dropping rows would change the
- * table silently); the note tells the agent to exclude them before summing.
+ * table silently); the note tells the agent to exclude them before counting or summing.
  */
 export async function describeTotalRows(connection: DuckDBConnection): Promise<string | null> {
   const described = await connection.runAndReadAll(
@@ -32,5 +32,5 @@ export async function describeTotalRows(connection: DuckDBConnection): Promise<s
   // The column holding most of the total words is the one to filter on; the note gives the filter.
   const best = counts.map(Number).reduce((top, n, index, all) => (n > (all[top] ?? 0) ? index : top), 0);
   const filter = `WHERE NOT coalesce(${matches[best]}, false)`;
-  return `${Number(count)} row(s) look like totals or subtotals (e.g. "${String(example).trim().slice(0, 60)}"); they are kept as rows, so exclude them before summing, e.g. ${filter}.`;
+  return `${Number(count)} row(s) look like totals or subtotals (e.g. "${String(example).trim().slice(0, 60)}"); they are kept as rows, so exclude them before counting or summing, e.g. ${filter}.`;
 }
