@@ -26,6 +26,7 @@ import { sdmxSource } from '../sdmx-source.js';
 import { codesByDimension } from './codes-by-dimension.js';
 import { observationRecords } from './observation-records.js';
 import { flowInputShape } from './tool-inputs.js';
+import { totalsFirst } from './totals-first.js';
 
 const MAX_FILTERED_DIMENSIONS = 20;
 
@@ -57,7 +58,7 @@ export function queryDataTool(rt: SdmxRuntime) {
           .max(100)
           .optional()
           .describe(
-            'Sort by one column, "-" in front for descending; "-value" with limit 10 is a top 10 (default: as sent).',
+            'Sort by one column, "-" in front for descending; "-value" with limit 10 is a top 10 (default: totals first, then as sent).',
           ),
         columns: z
           .array(z.string().max(100))
@@ -132,7 +133,9 @@ export function queryDataTool(rt: SdmxRuntime) {
       const columns = chooseColumns(available, input.columns);
       // One unit for every row, or none here: the unit attribute is then a column of the rows.
       const units = valueUnits(parsed.observations, columns.includes('value') ? ['value'] : []);
-      const sorted = sortRecords(records, input.sort, available);
+      const sorted = input.sort
+        ? sortRecords(records, input.sort, available)
+        : totalsFirst(records, rt.totalDefaults);
       const page = sorted.slice(input.offset, input.offset + input.limit);
       const truncated = sorted.length > input.offset + page.length;
       const lastModified = answer.headers['last-modified'];
