@@ -131,6 +131,10 @@ describe('recorded Statistics Sweden answers, API v2 (TAB5974)', () => {
       v2Data.dimension.Kon?.category.label,
     );
     expect(answer.source).toMatchObject({ publisher: 'SCB', source_modified_at: v2Data.updated });
+    // The table's title, which says the years are a projection; the data answer's own label does not.
+    expect(answer.title).toBe(v2Metadata.label);
+    expect(answer.title).toMatch(/År 2026-2120$/);
+    expect(answer.citation).toContain(v2Metadata.label);
   });
 
   it('never invents figures: a selection that was not recorded is said to be missing offline', async () => {

@@ -67,7 +67,11 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       next_offset: NextOffsetSchema,
     }),
     annotations: READ_ONLY_OPEN_WORLD,
-    example: { table_id: 'TAB5974', filters: { Alder: '0', Kon: ['1', '2'], Tid: '2026' } },
+    // The selection recorded offline, so the example answers there too.
+    example: {
+      table_id: 'TAB5974',
+      filters: { InrikesUtrikes: '83', Alder: '0', Kon: ['1', '2'], ContentsCode: '000005NO', Tid: '2026' },
+    },
     async execute(input, ctx) {
       const { api, structure, language } = await tableInLanguage(
         ctx,
@@ -99,7 +103,9 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       return {
         data: {
           table_id: structure.tableId,
-          title: answer.dataset.label ?? structure.title,
+          // The table's own title (SCB's says "År 2026-2120": a projection); a data answer's label
+          // names only what was counted.
+          title: structure.title,
           language,
           variables: Object.fromEntries(dimensions.map((d) => [d.id, d.label])),
           ...table,
@@ -112,7 +118,7 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
         source: pxwebSource(rt, {
           fetched: answer,
           identifiers: { table: structure.tableId },
-          title: answer.dataset.label ?? structure.title,
+          title: structure.title,
           publisher: answer.dataset.source ?? structure.source,
           modifiedAt: answer.dataset.updated ?? structure.updated,
           metadataFetchedAt: structure.fetchedAt,
