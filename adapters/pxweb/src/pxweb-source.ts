@@ -1,4 +1,4 @@
-import type { Provenance } from '@opendata-mcp/core';
+import type { Licence, Provenance } from '@opendata-mcp/core';
 import type { Fetched } from './api/pxweb-api.js';
 import type { PxwebRuntime } from './pxweb-runtime.js';
 
@@ -12,9 +12,11 @@ interface SourceParts {
   modifiedAt: string | null;
   /** When the table structure used to build the query was fetched (it may come from cache). */
   metadataFetchedAt?: Date;
+  /** The licence the portal's configuration states (`portalLicence`); null when it states none. */
+  license: Licence | null;
 }
 
-/** Provenance of a PxWeb answer. PxWeb states no licence in its API, so `license` stays null. */
+/** Provenance of a PxWeb answer; the licence is the one the portal's v2 configuration states. */
 export function pxwebSource(rt: PxwebRuntime, parts: SourceParts): Provenance {
   const retrievedAt = parts.fetched.fetchedAt.toISOString();
   return {
@@ -31,7 +33,7 @@ export function pxwebSource(rt: PxwebRuntime, parts: SourceParts): Provenance {
     metadata_retrieved_at: (parts.metadataFetchedAt ?? parts.fetched.fetchedAt).toISOString(),
     source_modified_at:
       parts.modifiedAt && !Number.isNaN(Date.parse(parts.modifiedAt)) ? parts.modifiedAt : null,
-    license: null,
+    license: parts.license,
     cache: {
       hit: parts.fetched.fromCache,
       revalidated: false,

@@ -121,3 +121,22 @@ describe('a table found in another language', () => {
     expect(none).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });
+
+describe('the portal configuration', () => {
+  it('gives every answer the licence it states', async () => {
+    const server = serverOn('v2');
+    for (const [tool, args] of [
+      ['get_table_structure', { table_id: 'POP01' }],
+      ['browse_tables', {}],
+      ['search_tables', { query: 'population' }],
+    ] as const) {
+      const answer = ok(await server.callTool(tool, args));
+      expect((answer.source as { license: unknown }).license, tool).toEqual({
+        id: null,
+        title: null,
+        url: 'https://creativecommons.org/share-your-work/public-domain/cc0/',
+        source_property: 'config.license',
+      });
+    }
+  });
+});

@@ -174,7 +174,16 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
       publisher: 'Synthetic Statistics Office',
       source_modified_at: '2025-02-20T08:00:00Z',
       access_method: `pxweb_api_${version}`,
-      license: null,
+      // The licence the portal's configuration states (the fixture serves SCB's recorded one); v1 has none.
+      license:
+        version === 'v2'
+          ? {
+              id: null,
+              title: null,
+              url: 'https://creativecommons.org/share-your-work/public-domain/cc0/',
+              source_property: 'config.license',
+            }
+          : null,
     });
     const query = answer.source.query;
     if (version === 'v1') {

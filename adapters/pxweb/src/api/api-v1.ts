@@ -133,7 +133,7 @@ export function createApiV1(rt: PxwebRuntime): PxwebApi {
       };
     },
 
-    async languages() {
+    async configuration() {
       return null;
     },
 

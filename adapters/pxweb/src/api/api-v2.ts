@@ -24,7 +24,10 @@ const Tables = z.looseObject({
   ),
   page: z.looseObject({ totalElements: z.number().int().nonnegative() }).nullish(),
 });
-const Config = z.looseObject({ languages: z.array(z.looseObject({ id: z.string() })) });
+const Config = z.looseObject({
+  languages: z.array(z.looseObject({ id: z.string() })),
+  license: z.string().nullish(),
+});
 
 // The whole table list is read in pages of this size, this many at most (SCB has about 5,000 tables).
 const LIST_PAGE_SIZE = 1000;
@@ -125,11 +128,12 @@ export function createApiV2(rt: PxwebRuntime): PxwebApi {
       return { ...fetchedFrom(target, response), dataset: decodeJsonStat(response.json()) };
     },
 
-    async languages(ctx) {
+    async configuration(ctx) {
       // The same in every language: asked without one, and kept as long as other metadata.
       const target = `${rt.baseUrl}/config`;
       const { body } = await get(ctx, target, rt.ttlMs);
-      return parseAnswer(Config, body, 'configuration', 'v2').languages.map((l) => l.id);
+      const config = parseAnswer(Config, body, 'configuration', 'v2');
+      return { languages: config.languages.map((l) => l.id), license: config.license ?? null };
     },
 
     async probe(ctx) {

@@ -52,6 +52,11 @@ export interface SelectionItem {
   values: string[] | 'all';
 }
 
+export interface PortalConfiguration {
+  languages: string[];
+  license: string | null;
+}
+
 /** The operations both PxWeb API generations offer, each answering in one vocabulary. */
 export interface PxwebApi {
   browse(ctx: ToolContext, folderId: string | null): Promise<Fetched & { entries: FolderEntry[] }>;
@@ -72,10 +77,11 @@ export interface PxwebApi {
     selection: SelectionItem[],
   ): Promise<Fetched & { dataset: DecodedDataset }>;
   /**
-   * The languages the portal serves its tables in, as it names them (v2 `/config`); null where the
-   * API does not say (v1 has a root per language and no list of them).
+   * What the portal says of itself (v2 `/config`): the languages it serves its tables in, as it
+   * names them, and the URL of the licence its data is under, when it states one. Null where the
+   * API has no such answer (v1 has a root per language and no configuration to read).
    */
-  languages(ctx: ToolContext): Promise<string[] | null>;
+  configuration(ctx: ToolContext): Promise<PortalConfiguration | null>;
   /** A cheap call that proves the portal answers, with one count. */
   probe(ctx: ToolContext): Promise<{ label: string; value: number }>;
 }

@@ -9,6 +9,7 @@ import {
 import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import { PxwebIdSchema } from '../api/pxweb-ids.js';
+import { portalLicence } from '../portal-licence.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
 import { LanguageSchema } from './tool-inputs.js';
@@ -65,6 +66,7 @@ export function browseTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           next_offset: nextOffset(input.offset, entries.length, truncated),
         },
         source: pxwebSource(rt, {
+          license: await portalLicence(ctx, apiFor),
           fetched: listing,
           identifiers: input.folder_id ? { folder: input.folder_id } : {},
           title: `${rt.title}: ${input.folder_id ?? 'top level'}`,

@@ -1,6 +1,7 @@
 import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
+import { portalLicence } from '../portal-licence.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
 import { tableInLanguage } from './table-in-language.js';
@@ -81,6 +82,7 @@ export function getTableStructureTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           total_matched: variables.length,
         },
         source: pxwebSource(rt, {
+          license: await portalLicence(ctx, apiFor),
           fetched: structure,
           identifiers: { table: structure.tableId },
           title: structure.title,

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
 import type { DecodedCell, DecodedDimension } from '../json-stat/decode-json-stat.js';
+import { portalLicence } from '../portal-licence.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
 import { buildSelection } from '../selection.js';
@@ -116,6 +117,7 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           next_offset: nextOffset(input.offset, page.length, truncated),
         },
         source: pxwebSource(rt, {
+          license: await portalLicence(ctx, apiFor),
           fetched: answer,
           identifiers: { table: structure.tableId },
           title: structure.title,

@@ -37,9 +37,9 @@ const table = (id: string, label: string): TableHit => ({
 function portal(lists: Record<string, TableHit[]>, offered: string[] | Error | null): PxwebApiFor {
   return (language = rt.language) =>
     ({
-      async languages() {
+      async configuration() {
         if (offered instanceof Error) throw offered;
-        return offered;
+        return offered && { languages: offered, license: null };
       },
       async listAll() {
         const tables = lists[language];

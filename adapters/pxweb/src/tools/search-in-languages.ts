@@ -46,7 +46,7 @@ export async function languagesToSearch(
   if (asked) return [asked];
   let offered: string[] | null = null;
   try {
-    offered = await apiFor().languages(ctx);
+    offered = (await apiFor().configuration(ctx))?.languages ?? null;
   } catch (error) {
     if (!isOpenDataError(error) || ctx.signal.aborted) throw error;
   }

@@ -9,6 +9,7 @@ import {
 } from '@opendata-mcp/core';
 import { z } from 'zod';
 import type { PxwebApiFor } from '../api/pxweb-api-for.js';
+import { portalLicence } from '../portal-licence.js';
 import type { PxwebRuntime } from '../pxweb-runtime.js';
 import { pxwebSource } from '../pxweb-source.js';
 import { languagesToSearch, searchInLanguages } from './search-in-languages.js';
@@ -97,6 +98,7 @@ export function searchTablesTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           next_offset: nextOffset(input.offset, tables.length, truncated),
         },
         source: pxwebSource(rt, {
+          license: await portalLicence(ctx, apiFor),
           fetched: found.fetched,
           identifiers: { query: input.query },
           title: `${rt.title}: table search`,
