@@ -74,6 +74,16 @@ describe('CKAN resource tools over stdio', () => {
       sql: `SELECT count(*) AS n FROM data ${filter}`,
     });
     expect(areas.rows).toEqual([[198 - 24]]);
+    // The two section headings are named too; leaving both kinds out counts the areas themselves,
+    // 172, the file's own grand total.
+    const headings = (body.notes as string[]).find((n) => n.includes('section headings'));
+    expect(headings).toMatch(/^2 row\(s\) hold text in one cell and nothing else .* e\.g\. (WHERE .*)\.$/);
+    const both = `${filter} AND ${/e\.g\. WHERE (.*)\.$/.exec(headings as string)?.[1]}`;
+    const { body: items } = await session.call('query_resource', {
+      ...KYIV,
+      sql: `SELECT count(*) AS n FROM data ${both}`,
+    });
+    expect(items.rows).toEqual([[172]]);
   });
 
   it('query_resource pages a long result with offset and next_offset, and finds a lone resource itself', async () => {

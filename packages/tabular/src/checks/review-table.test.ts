@@ -183,6 +183,23 @@ describe('empty rows and padded values (synthetic inline files)', () => {
     });
   });
 
+  it('names section headings (text alone in a row) among items, not rows that are the data’s shape', async () => {
+    const items = Array.from({ length: 30 }, (_, i) => `${i + 1},Item ${i + 1},${i * 10}`);
+    const sections = `no,name,area\nNational sites,,\n${items.slice(0, 15).join('\n')}\nLocal sites,,\n${items.slice(15).join('\n')}\n`;
+    await withCsv('headings', sections, async (session) => {
+      const note = (await session.checkNotes()).find((n) => n.includes('section headings'));
+      expect(note).toMatch(/^2 row\(s\) hold text in one cell and nothing else \(e\.g\. "Local sites"\)/);
+      const filter = /e\.g\. (WHERE .*)\.$/.exec(note as string)?.[1];
+      const { rows } = await session.query(`SELECT count(*) AS n FROM data ${filter}`, { limit: 1 });
+      expect(Number(rows[0]?.n)).toBe(30);
+    });
+    // A list where most rows fill one cell only is shaped so: no note.
+    const sparse = Array.from({ length: 12 }, (_, i) => (i % 4 === 0 ? `${i},x,1` : `name ${i},,`));
+    await withCsv('sparse', `a,b,c\n${sparse.join('\n')}\n`, async (session) => {
+      expect(await notesOf(session)).not.toMatch(/section headings/);
+    });
+  });
+
   it('a few padded values in long free text are not worth a note', async () => {
     const long = 'a description that is clearly longer than any code or category would be';
     const rows = Array.from({ length: 20 }, (_, i) => `${i},"${long} ${i}${i === 3 ? ' ' : ''}"`);

@@ -3,6 +3,7 @@ import { shorten } from '@opendata-mcp/core/errors';
 import { describeTotalRows } from '../loading/describe-total-rows.js';
 import { convertGroupedNumbers } from './convert-grouped-numbers.js';
 import { describeEmptyRows } from './describe-empty-rows.js';
+import { describeHeadingRows } from './describe-heading-rows.js';
 import { describePaddedValues } from './describe-padded-values.js';
 import { tableColumns } from './table-stats.js';
 
@@ -35,7 +36,8 @@ export async function convertTable(connection: DuckDBConnection): Promise<string
 }
 
 /**
- * Describes what a reader should know before summing: empty rows, padded key values, total rows.
+ * Describes what a reader should know before counting or summing: empty rows, padded key values,
+ * total rows, section headings.
  * These checks only read, and scan the whole table, so they run when first asked for (get_schema),
  * not on the way to the first query's answer.
  */
@@ -45,5 +47,6 @@ export async function describeTable(connection: DuckDBConnection, rowCount: numb
   await attempt(notes, 'empty-row', () => describeEmptyRows(connection, columns, rowCount));
   await attempt(notes, 'padded-value', () => describePaddedValues(connection, columns));
   await attempt(notes, 'total-row', () => describeTotalRows(connection));
+  await attempt(notes, 'heading-row', () => describeHeadingRows(connection, columns, rowCount));
   return notes;
 }
