@@ -94,12 +94,19 @@ async function prepare(
     });
   };
   if (!offline) return open(finish(parseConfig(raw ?? DEFAULT_CONFIG, registry, origin)));
-  const online = await goOffline(shape, registry, deps.fixtures);
-  // The fixtures listen on another port each run, so what they serve would be cached under new names
-  // every time, filling the user's cache with copies nobody reads again: downloads are kept for this
-  // run only, in a folder of its own (made private by mkdtemp) removed at the end. Results `call`
-  // keeps stay in the user's cache folder, where the next call finds them.
+  // What the fixtures serve is cached for this run only, in a folder of its own (made private by
+  // mkdtemp) removed at the end: kept under a loopback address, it could later answer another service
+  // on that port, and after a port fallback it would be a copy nobody reads again. Results `call`
+  // keeps stay in the user's cache folder, where the next call finds them. Made first, so that a
+  // folder it cannot make leaves no fixture running.
   const runCache = await mkdtemp(join((deps.account ?? currentAccount()).tmpdir, 'opendata-mcp-offline-'));
+  let online: Awaited<ReturnType<typeof goOffline>>;
+  try {
+    online = await goOffline(shape, registry, deps.fixtures);
+  } catch (error) {
+    await rm(runCache, { recursive: true, force: true });
+    throw error;
+  }
   const closeOffline = async () => {
     await online.close();
     await rm(runCache, { recursive: true, force: true });

@@ -68,9 +68,9 @@ export function queryResourceTool(rt: CkanRuntime) {
       const table = await loadTable(rt, ctx, resolved.resource);
       try {
         // The engine caps what it returns; paging asks it for the page's rows only. What the table's
-        // checks found (total rows among the data, empty rows, padded keys) changes what a count or a
-        // sum over it means, so the answer says it too; the checks run once per loaded table, beside
-        // the first query.
+        // checks found (total rows and section headings among the data, empty rows, padded keys)
+        // changes what a count or a sum over it means, so the answer says it too; the checks run once
+        // per loaded table, beside the first query.
         const [result, checks] = await Promise.all([
           table.session.query(input.sql, {
             limit: input.offset + input.limit,
