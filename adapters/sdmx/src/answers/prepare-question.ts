@@ -10,6 +10,7 @@ import {
   type ResolutionPolicy,
   readingKey,
   resolveFilters,
+  TOTAL_CODE,
   unmatchedValue,
 } from '../resolution/resolve-filters.js';
 import { loadScopedStructure } from '../scope/scoped-structure.js';
@@ -55,7 +56,7 @@ export async function prepareQuestion(
     {
       language,
       totalDefaults: rt.totalDefaults,
-      totalCode: '_T',
+      totalCode: TOTAL_CODE,
     },
     ctx.signal,
   );

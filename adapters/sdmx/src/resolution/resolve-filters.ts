@@ -45,6 +45,9 @@ export interface FilterResolution {
   ambiguous: Ambiguity[];
 }
 
+/** The code SDMX's cross-domain code lists give a breakdown's total ("all sexes", "all quintiles"). */
+export const TOTAL_CODE = '_T';
+
 export interface ResolutionPolicy {
   language: string;
   /** Dimensions the registry profile says default to their total when a question leaves them out. */

@@ -1,7 +1,5 @@
 import type { RecordCell } from '@opendata-mcp/core';
-
-/** The code SDMX's cross-domain code lists give a breakdown's total ("all sexes", "all quintiles"). */
-const TOTAL_CODE = '_T';
+import { TOTAL_CODE } from '../resolution/resolve-filters.js';
 
 /**
  * The rows with the breakdowns at their total first, then the others, each group in the order the

@@ -1,11 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlIdentifier } from '../loading/sql-literal.js';
-import { aggregateRow, type TableColumn } from './table-stats.js';
-
-function blank(column: TableColumn): string {
-  const name = sqlIdentifier(column.name);
-  return column.type === 'VARCHAR' ? `coalesce(trim(${name}), '') = ''` : `${name} IS NULL`;
-}
+import { aggregateRow, blankCell, type TableColumn } from './table-stats.js';
 
 function filledFilter(column: TableColumn): string {
   const name = sqlIdentifier(column.name);
@@ -23,7 +18,7 @@ export async function describeEmptyRows(
   rowCount: number,
 ): Promise<string | null> {
   if (columns.length === 0 || rowCount === 0) return null;
-  const empty = columns.map(blank).join(' AND ');
+  const empty = columns.map(blankCell).join(' AND ');
   const found = await aggregateRow(connection, [
     `count(*) FILTER (WHERE ${empty}) AS empty`,
     `min(rowid) FILTER (WHERE ${empty}) AS first`,
@@ -34,7 +29,7 @@ export async function describeEmptyRows(
   // Only now, with empty rows to exclude, look for a column that is blank exactly in them.
   const stats = await aggregateRow(
     connection,
-    columns.map((column, index) => `count(*) FILTER (WHERE ${blank(column)}) AS blank_${index}`),
+    columns.map((column, index) => `count(*) FILTER (WHERE ${blankCell(column)}) AS blank_${index}`),
   );
   const where = Number(found.first) === rowCount - count ? 'all at the end' : 'scattered';
   const key = columns.find((_, index) => Number(stats[`blank_${index}`]) === count);

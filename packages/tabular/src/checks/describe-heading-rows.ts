@@ -1,14 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { sqlIdentifier } from '../loading/sql-literal.js';
-import { aggregateRow, type TableColumn } from './table-stats.js';
+import { aggregateRow, filledCell, type TableColumn } from './table-stats.js';
 
 /** Headings are a few rows among many: past this share, text alone in a row is the data's shape. */
 const MAX_HEADING_SHARE = 0.1;
-function filled(column: TableColumn): string {
-  const name = sqlIdentifier(column.name);
-  return column.type === 'VARCHAR' ? `coalesce(trim(${name}), '') <> ''` : `${name} IS NOT NULL`;
-}
-
 /**
  * Official lists split their rows into sections under heading rows ("Areas of national importance"):
  * text in one cell, every other cell blank. They are kept, like total rows, but a `count(*)` counts
@@ -22,8 +17,8 @@ export async function describeHeadingRows(
 ): Promise<string | null> {
   const texts = columns.filter((c) => c.type === 'VARCHAR');
   if (columns.length < 3 || texts.length === 0 || rowCount < 3) return null;
-  const cellsFilled = columns.map((c) => `(${filled(c)})::INT`).join(' + ');
-  const heading = `(${cellsFilled}) = 1 AND (${texts.map(filled).join(' OR ')})`;
+  const cellsFilled = columns.map((c) => `(${filledCell(c)})::INT`).join(' + ');
+  const heading = `(${cellsFilled}) = 1 AND (${texts.map(filledCell).join(' OR ')})`;
   const example = `coalesce(${texts.map((c) => `nullif(trim(${sqlIdentifier(c.name)}), '')`).join(', ')})`;
   const found = await aggregateRow(connection, [
     `count(*) FILTER (WHERE ${heading}) AS headings`,
@@ -35,13 +30,15 @@ export async function describeHeadingRows(
   const fit = await aggregateRow(
     connection,
     columns.flatMap((column, index) => [
-      `count(*) FILTER (WHERE NOT (${filled(column)}) AND NOT (${heading})) AS gaps_${index}`,
-      `count(*) FILTER (WHERE ${filled(column)} AND ${heading}) AS in_headings_${index}`,
+      `count(*) FILTER (WHERE NOT (${filledCell(column)}) AND NOT (${heading})) AS gaps_${index}`,
+      `count(*) FILTER (WHERE ${filledCell(column)} AND ${heading}) AS in_headings_${index}`,
     ]),
   );
   const key = columns.find(
     (_, index) => Number(fit[`gaps_${index}`]) === 0 && Number(fit[`in_headings_${index}`]) === 0,
   );
-  const exclude = key ? `e.g. WHERE ${filled(key)}` : 'e.g. with a filter on a column filled in every item';
+  const exclude = key
+    ? `e.g. WHERE ${filledCell(key)}`
+    : 'e.g. with a filter on a column filled in every item';
   return `${count} row(s) hold text in one cell and nothing else (e.g. "${String(found.example).slice(0, 60)}"): section headings, kept as rows, so exclude them before counting, ${exclude}.`;
 }

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { sqlIdentifier } from '../loading/sql-literal.js';
 
 export interface TableColumn {
   name: string;
@@ -9,6 +10,18 @@ export interface TableColumn {
 export async function tableColumns(connection: DuckDBConnection): Promise<TableColumn[]> {
   const described = await connection.runAndReadAll('SELECT column_name, column_type FROM (DESCRIBE data)');
   return described.getRows().map(([name, type]) => ({ name: String(name), type: String(type) }));
+}
+
+/** Whether a cell is blank: null, or text of white space alone. */
+export function blankCell(column: TableColumn): string {
+  const name = sqlIdentifier(column.name);
+  return column.type === 'VARCHAR' ? `coalesce(trim(${name}), '') = ''` : `${name} IS NULL`;
+}
+
+/** Whether a cell holds something: the opposite of `blankCell`, true or false, never null. */
+export function filledCell(column: TableColumn): string {
+  const name = sqlIdentifier(column.name);
+  return column.type === 'VARCHAR' ? `coalesce(trim(${name}), '') <> ''` : `${name} IS NOT NULL`;
 }
 
 /**
