@@ -3,6 +3,7 @@ import type { Query } from 'minisearch';
 import { phraseWords, type QueryWord } from './analyze-query.js';
 import { fieldKey } from './field-key.js';
 import type { TextField } from './text-index.js';
+import { tokenizeText } from './tokenize-text.js';
 
 /** How to search a text index. */
 export interface TextSearchOptions {
@@ -12,6 +13,11 @@ export interface TextSearchOptions {
   limit?: number;
   /** Only hits covering more of the question than this fraction of the best hit's coverage are kept (default 0.5). */
   relativeCoverage?: number;
+  /**
+   * Names of several words in the question ("United States") whose words count only together: a
+   * document that holds one of them alone ("states" in "member states") gets no credit for it.
+   */
+  wholeNames?: readonly string[];
 }
 
 /** One document found. */
@@ -60,7 +66,8 @@ export function matchQuery(
   // The field that counts most (the title): among hits covering as much of the question, those
   // whose title covers more of it come first, whatever their descriptions hold.
   const lead = fieldKey([...index.fields].sort((a, b) => (b.boost ?? 1) - (a.boost ?? 1))[0]?.name ?? '');
-  const perDoc = new Map<string, { score: number; credits: number[]; leadCredits: number[] }>();
+  // Per document and question word: its credit, its credit in the lead field, and the score it added.
+  const perDoc = new Map<string, { credits: number[]; leadCredits: number[]; scores: number[] }>();
   words.forEach((word, w) => {
     for (const unit of unitsOf(word, w, index)) {
       const asked = askedTerms(unit.terms);
@@ -81,8 +88,14 @@ export function matchQuery(
         const inLead = result.terms.filter((term) => result.match[term]?.includes(lead));
         const leadCredit = creditOf(inLead, asked, weights) * unit.share;
         const zeros = () => words.map(() => 0);
-        const entry = perDoc.get(String(result.id)) ?? { score: 0, credits: zeros(), leadCredits: zeros() };
-        entry.score += result.score * unit.share;
+        const entry = perDoc.get(String(result.id)) ?? {
+          credits: zeros(),
+          leadCredits: zeros(),
+          scores: zeros(),
+        };
+        // A unit standing for two words adds its score once, under the first.
+        const first = unit.words[0] ?? w;
+        entry.scores[first] = (entry.scores[first] ?? 0) + result.score * unit.share;
         const add = (held: number, more: number) => (unit.share === 1 ? Math.max(held, more) : held + more);
         for (const at of unit.words) {
           entry.credits[at] = add(entry.credits[at] ?? 0, credit);
@@ -93,8 +106,18 @@ export function matchQuery(
     }
   });
   const hits: Array<TextHit & { leadCoverage: number }> = [];
+  const wholes = wholeNameWords(words, options.wholeNames ?? []);
   const share = (credits: number[]) => credits.reduce((a, c) => a + Math.min(c, 1), 0) / words.length;
-  for (const [id, { score, credits, leadCredits }] of perDoc) {
+  for (const [id, { credits, leadCredits, scores }] of perDoc) {
+    for (const whole of wholes)
+      if (whole.some((at) => !credits[at]))
+        for (const at of whole) {
+          credits[at] = 0;
+          leadCredits[at] = 0;
+          scores[at] = 0;
+        }
+    const score = scores.reduce((a, s) => a + s, 0);
+    if (score === 0) continue;
     const coverage = share(credits);
     if (!credits.some((c) => c >= CREDIT_WELL) && coverage < COVERAGE_LOOSE) continue;
     const matchedWords = words.filter((_, i) => (credits[i] ?? 0) > 0).map((w) => w.word);
@@ -114,6 +137,21 @@ export function matchQuery(
     .filter((h) => h.coverage > floor)
     .slice(0, options.limit ?? 20)
     .map(({ leadCoverage: _, ...hit }) => hit);
+}
+
+/**
+ * Per name of several words, the places of its words among the question's (the stop words a name
+ * holds, "and" in "Bosnia and Herzegovina", are not among them). A name is written in the question
+ * itself, so its other words are there; a name of one word counts like any other word.
+ */
+function wholeNameWords(words: readonly QueryWord[], names: readonly string[]): number[][] {
+  const wholes: number[][] = [];
+  for (const name of names) {
+    const parts = new Set(tokenizeText(name).map((t) => t.word));
+    const places = words.flatMap((w, at) => (parts.has(w.word) ? [at] : []));
+    if (places.length >= 2) wholes.push(places);
+  }
+  return wholes;
 }
 
 /**

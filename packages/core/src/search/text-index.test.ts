@@ -148,6 +148,30 @@ describe('createTextIndex', () => {
     expect(ids(hits)).toEqual(['life-expectancy']);
     expect(hits[0]?.coverage).toBe(0.8);
   });
+
+  it('counts the words of a name of several words only together when asked to', () => {
+    const index = indexOf([
+      doc('member-states', [['en', 'Infant deaths in the member states']]),
+      doc('infant-deaths', [['en', 'Infant deaths']]),
+      doc('us-infants', [['en', 'Infant deaths, United States']]),
+    ]);
+    const question = 'infant deaths United States';
+    // Read word by word, "states" alone lifts the member states above the plain count.
+    expect(ids(index.search(question)).slice(0, 2)).toEqual(['us-infants', 'member-states']);
+    const hits = index.search(question, { wholeNames: ['United States'], relativeCoverage: 0 });
+    expect(ids(hits).slice(0, 1)).toEqual(['us-infants']);
+    const coverage = Object.fromEntries(hits.map((h) => [h.id, h.coverage]));
+    expect(coverage['member-states']).toBe(coverage['infant-deaths']);
+    expect(hits.find((h) => h.id === 'member-states')?.matchedWords).toEqual(['infant', 'deaths']);
+    // "and" is a stop word of the name, not a gap in it; a name of one word is any other word.
+    const bosnia = indexOf([doc('herz', [['en', 'Herzegovina rivers']]), doc('rivers', [['en', 'Rivers']])]);
+    const both = bosnia.search('rivers Bosnia and Herzegovina', {
+      wholeNames: ['Bosnia and Herzegovina'],
+      relativeCoverage: 0,
+    });
+    expect(both.find((h) => h.id === 'herz')?.matchedWords).toEqual(['rivers']);
+    expect(ids(index.search('infant Kyiv', { wholeNames: ['Kyiv'] }))).toContain('infant-deaths');
+  });
   it('reads back from its bytes and answers as before', () => {
     const index = indexOf();
     const back = loadTextIndex(index.serialize());

@@ -46,7 +46,7 @@ function otherNames(hit: SearchHit): Array<{ lang: string; text: string }> {
 export function rankHits(
   hits: readonly RankedHit[],
   query: string,
-  languages?: readonly string[],
+  options: { languages?: readonly string[]; wholeNames?: readonly string[] } = {},
 ): ScoredHit[] {
   const index = createTextIndex({ fields: FIELDS });
   hits.forEach((hit, i) => {
@@ -63,7 +63,7 @@ export function rankHits(
   });
   const found = new Map(
     index
-      .search(query, { limit: hits.length, relativeCoverage: 0, ...(languages ? { languages } : {}) })
+      .search(query, { limit: hits.length, relativeCoverage: 0, ...options })
       .map((h, place) => [Number(h.id), { ...h, place }]),
   );
   const scored = hits.map((hit, i) => {

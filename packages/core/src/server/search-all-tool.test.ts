@@ -246,6 +246,29 @@ describe('search_all place coverage', () => {
     await server.close();
   });
 
+  it('counts a place of several words as one, not a hit holding one of its words', async () => {
+    // The ranking a user met: a life-expectancy code whose French name holds "États" came before the
+    // infant mortality rate for "infant mortality United States".
+    const code = (id: string, title: string, description: string | null) => ({
+      kind: 'indicator',
+      id,
+      title,
+      description,
+      open: { tool: 'open', arguments: { id } },
+    });
+    const codes = adapter('codes', async () => [
+      code('life', 'Infant life expectancy, subject to mortality risks', 'Estimates of member states'),
+      code('imr', 'Infant mortality rate', null),
+    ]);
+    const server = createOpenDataServer({ adapters: [codes], logger: silentLogger });
+    const answer = await server.callTool('search_all', { query: 'infant mortality United States' });
+    await server.close();
+    if (!answer.ok) throw new Error(answer.error.message);
+    const hits = answer.hits as Array<{ id: string; matched_words: string[] }>;
+    expect(hits.map((h) => h.id)).toEqual(['imr', 'life']);
+    expect(hits[1]?.matched_words).not.toContain('states');
+  });
+
   it('adds no place coverage when the query names no place', async () => {
     const server = createOpenDataServer({ adapters: [registry], logger: silentLogger });
     const answer = await server.callTool('search_all', { query: 'mortality' });

@@ -155,11 +155,13 @@ export function createSearchAllTool(
           }
         }),
       );
+      const question = questionPlace(input.query);
+      // A place of several words counts as one: "states" alone in a hit is not "United States".
       const ranked = rankHits(
         outcomes.flatMap((o) => o.hits),
         input.query,
+        question ? { wholeNames: [question.text] } : {},
       );
-      const question = questionPlace(input.query);
       const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
       const ordered: Array<ScoredHit & { placeCoverage?: PlaceCoverage }> = question
         ? [
