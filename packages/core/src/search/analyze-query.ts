@@ -1,3 +1,4 @@
+import { ageBandTerms, findAgeBands } from './age-bands.js';
 import { isStopWordIn, languagesFor, termOf, termsOfWord } from './analyze-word.js';
 import { MIN_COMPOUND } from './document-terms.js';
 import { expandWithLexicon, lexiconWordIn } from './expand-with-lexicon.js';
@@ -28,6 +29,11 @@ export interface QueryWord {
    * index that holds the two as one word; empty for the last word.
    */
   joinedWithNext: Set<string>;
+  /**
+   * Other ways of writing the word, each searched on its own and the best counted: the forms of
+   * an age band ("under-five", "moins de cinq ans", "5 years"). Empty for any other word.
+   */
+  variants: Map<string, number>[];
 }
 
 /** The index terms of a term of `QueryWord.terms`: its words when it is a phrase, else itself. */
@@ -38,13 +44,34 @@ export function phraseWords(term: string): string[] {
 /**
  * Reads a question into its words: stop words and question words dropped (unless nothing else is
  * left), each word's forms in every language it may be in, and the lexicon's names for it in the
- * other languages. Phrases of two words ("life expectancy") are looked up in the lexicon too.
+ * other languages. Phrases of two words ("life expectancy") are looked up in the lexicon too. An
+ * age band ("unter 5 Jahren", see age-bands.ts) is one word, whose words count only together.
  */
 export function analyzeQuery(query: string, languages: readonly string[] = ANALYZED_LANGUAGES): QueryWord[] {
+  const tokens = tokenizeText(query).map((t) => t.word);
+  const bands = findAgeBands(tokens);
+  if (bands.length === 0) return analyzeWords(tokens, languages);
+  // An age band is one word of the question, after the others ("Kindersterblichkeit unter 5 Jahren").
+  const outside = tokens.filter((_, at) => !bands.some((band) => at >= band.from && at < band.to));
+  return [
+    ...analyzeWords(outside, languages),
+    ...bands.map((band): QueryWord => {
+      const [terms = new Map(), ...variants] = ageBandTerms(band, EXPANSION_WEIGHT);
+      return {
+        word: tokens.slice(band.from, band.to).join(' '),
+        terms,
+        parts: [],
+        joinedWithNext: new Set<string>(),
+        variants,
+      };
+    }),
+  ];
+}
+
+/** The question's words other than its age bands, as `analyzeQuery` describes them. */
+function analyzeWords(tokens: readonly string[], languages: readonly string[]): QueryWord[] {
   const seen = new Set<string>();
-  const all = tokenizeText(query)
-    .map((t) => t.word)
-    .filter((w) => !seen.has(w) && seen.add(w));
+  const all = tokens.filter((w) => !seen.has(w) && seen.add(w));
   const content = all.filter((w) => !isStopWordIn(w, languages));
   const words = content.length > 0 ? content : all;
   const readings = words.map((w) => termsOfWord(w, languages));
@@ -61,7 +88,7 @@ export function analyzeQuery(query: string, languages: readonly string[] = ANALY
     for (const term of own) terms.set(term, 1);
     const next = words[i + 1];
     const joinedWithNext = next === undefined ? new Set<string>() : termsOfWord(word + next, languages);
-    return { word, terms, parts: lexiconParts(word, languages), joinedWithNext };
+    return { word, terms, parts: lexiconParts(word, languages), joinedWithNext, variants: [] };
   });
 }
 

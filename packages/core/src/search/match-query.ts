@@ -93,10 +93,11 @@ export function matchQuery(
           leadCredits: zeros(),
           scores: zeros(),
         };
-        // A unit standing for two words adds its score once, under the first.
-        const first = unit.words[0] ?? w;
-        entry.scores[first] = (entry.scores[first] ?? 0) + result.score * unit.share;
+        // Whole units stand for the word alike, and the best counts; parts of a compound add up. A
+        // unit standing for two words counts its score once, under the first.
         const add = (held: number, more: number) => (unit.share === 1 ? Math.max(held, more) : held + more);
+        const first = unit.words[0] ?? w;
+        entry.scores[first] = add(entry.scores[first] ?? 0, result.score * unit.share);
         for (const at of unit.words) {
           entry.credits[at] = add(entry.credits[at] ?? 0, credit);
           entry.leadCredits[at] = add(entry.leadCredits[at] ?? 0, leadCredit);
@@ -155,13 +156,14 @@ function wholeNameWords(words: readonly QueryWord[], names: readonly string[]): 
 }
 
 /**
- * The word (the `w`th of the question) itself; with the next word, when the index holds the two
+ * The word (the `w`th of the question) itself, and each other way of writing it; with the next word, when the index holds the two
  * written as one ("still birth" for stillbirth); and, when none of its forms is an indexed word,
  * its compound parts: the lexicon's when it names a part (they carry their translations), else
  * split against the index's words.
  */
 function unitsOf(word: QueryWord, w: number, index: IndexedDocument): Unit[] {
   const units: Unit[] = [{ terms: word.terms, share: 1, words: [w] }];
+  for (const terms of word.variants) units.push({ terms, share: 1, words: [w] });
   const joined = [...word.joinedWithNext].filter(index.known);
   if (joined.length > 0)
     units.push({ terms: new Map(joined.map((t) => [t, 1])), share: 1, words: [w, w + 1] });

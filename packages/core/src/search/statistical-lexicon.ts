@@ -1,4 +1,5 @@
 import type { AnalyzedLanguage } from './language-analyzers.js';
+import { NUMBER_WORDS } from './number-words.js';
 
 /** One concept of official statistics, named in each language (the first name is the usual one). */
 export type LexiconConcept = Readonly<Record<AnalyzedLanguage, readonly string[]>>;
@@ -12,6 +13,18 @@ export type LexiconConcept = Readonly<Record<AnalyzedLanguage, readonly string[]
  * SDMX glossaries, but no text is copied from them). Several names per language are synonyms or
  * the common plural; inflected forms are left to the stemmers.
  */
+/** The year as a unit of age and time; age bands (age-bands.ts) read it too. */
+export const YEARS: LexiconConcept = c(
+  ['years', 'year'],
+  ['jahre', 'jahr'],
+  ['ans', 'années', 'année'],
+  ['anni', 'anno'],
+  ['jaren', 'jaar'],
+  ['años', 'año'],
+  ['роки', 'рік', 'років'],
+  ['годы', 'год', 'лет'],
+);
+
 export const STATISTICAL_LEXICON: readonly LexiconConcept[] = [
   c(
     ['population', 'inhabitants', 'residents'],
@@ -54,6 +67,19 @@ export const STATISTICAL_LEXICON: readonly LexiconConcept[] = [
     ['mortalidad'],
     ['смертність'],
     ['смертность'],
+  ),
+  // Child mortality is death before the age of five, the international indicator's name in English
+  // ("under-five mortality"); German and Dutch write it as one word, which parts alone would read
+  // as any mortality of children (aged 5 to 14 too).
+  c(
+    ['child mortality', 'under-five mortality'],
+    ['kindersterblichkeit'],
+    ['mortalité infanto-juvénile', 'mortalité des enfants de moins de cinq ans'],
+    ['mortalità sotto i cinque anni', 'mortalità dei bambini sotto i cinque anni'],
+    ['kindersterfte'],
+    ['mortalidad en la niñez', 'mortalidad de menores de cinco años'],
+    ['дитяча смертність'],
+    ['детская смертность'],
   ),
   // A count says so in its title ("Number of births", "Anzahl Geburten"): the word tells it from a
   // rate on the same subject.
@@ -558,27 +584,9 @@ export const STATISTICAL_LEXICON: readonly LexiconConcept[] = [
     ['возраст', 'возрастная группа'],
   ),
   // Age bands and periods are written with number words ("under-five mortality", "unter fünf
-  // Jahren"): the small numbers and the year carry them across languages. One and its articles
-  // ("ein", "un") are left out, as they are stop words.
-  c(
-    ['years', 'year'],
-    ['jahre', 'jahr'],
-    ['ans', 'années', 'année'],
-    ['anni', 'anno'],
-    ['jaren', 'jaar'],
-    ['años', 'año'],
-    ['роки', 'рік', 'років'],
-    ['годы', 'год', 'лет'],
-  ),
-  c(['two'], ['zwei'], ['deux'], ['due'], ['twee'], ['dos'], ['два', 'дві'], ['два']),
-  c(['three'], ['drei'], ['trois'], ['tre'], ['drie'], ['tres'], ['три'], ['три']),
-  c(['four'], ['vier'], ['quatre'], ['quattro'], ['vier'], ['cuatro'], ['чотири'], ['четыре']),
-  c(['five'], ['fünf'], ['cinq'], ['cinque'], ['vijf'], ['cinco'], ["п'ять"], ['пять']),
-  c(['six'], ['sechs'], ['six'], ['sei'], ['zes'], ['seis'], ['шість'], ['шесть']),
-  c(['seven'], ['sieben'], ['sept'], ['sette'], ['zeven'], ['siete'], ['сім'], ['семь']),
-  c(['eight'], ['acht'], ['huit'], ['otto'], ['acht'], ['ocho'], ['вісім'], ['восемь']),
-  c(['nine'], ['neun'], ['neuf'], ['nove'], ['negen'], ['nueve'], ["дев'ять"], ['девять']),
-  c(['ten'], ['zehn'], ['dix'], ['dieci'], ['tien'], ['diez'], ['десять'], ['десять']),
+  // Jahren"): the small numbers and the year carry them across languages.
+  YEARS,
+  ...NUMBER_WORDS.map(({ names }) => names),
   c(
     ['sex', 'gender', 'women', 'men'],
     ['geschlecht', 'frauen', 'männer'],
