@@ -24,6 +24,7 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
     database: config.database ?? null,
     maxCells: config.max_cells,
     ttlMs: config.metadata_ttl_ms,
+    portalLanguages: null,
   };
   const apiFor = pxwebApiFor(rt);
   return {
@@ -47,7 +48,9 @@ export function createPxwebAdapter(options: z.input<typeof PxwebOptionsSchema>):
     ],
     network: networkPolicyOf(config),
     search: pxwebSearch(rt, apiFor),
-    languages: [rt.language],
+    get languages() {
+      return rt.portalLanguages ?? [rt.language];
+    },
     health: (ctx) => probePxweb(rt, apiFor, ctx),
   };
 }

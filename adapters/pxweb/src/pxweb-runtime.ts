@@ -9,4 +9,9 @@ export interface PxwebRuntime {
   database: string | null;
   maxCells: number;
   ttlMs: number;
+  /**
+   * The languages the portal says it serves (its v2 `/config`), configured one first, once a
+   * search has read them; null until then, or on a portal that cannot say.
+   */
+  portalLanguages: string[] | null;
 }

@@ -92,6 +92,12 @@ describe('search_tables without a language', () => {
         title: expect.stringMatching(/^Folkmängd/),
       }),
     ]);
+    // The backend's languages are those the portal said it serves, not only the configured one.
+    expect(answer.backends).toEqual([
+      expect.objectContaining({ adapter_id: 'pxweb', languages: ['en', 'sv'] }),
+    ]);
+    const v1 = ok(await serverOn('v1').callTool('search_all', { query: 'population' }));
+    expect(v1.backends).toEqual([expect.objectContaining({ adapter_id: 'pxweb', languages: ['en'] })]);
   });
 });
 

@@ -19,6 +19,7 @@ const rt: PxwebRuntime = {
   database: null,
   maxCells: 1000,
   ttlMs: 0,
+  portalLanguages: null,
 };
 
 const table = (id: string, label: string): TableHit => ({

@@ -51,6 +51,7 @@ export async function languagesToSearch(
     if (!isOpenDataError(error) || ctx.signal.aborted) throw error;
   }
   const others = (offered ?? []).filter((l) => l !== rt.language && /^[a-z]{2}$/.test(l));
+  if (offered) rt.portalLanguages = [rt.language, ...others];
   return [rt.language, ...others].slice(0, MAX_LANGUAGES);
 }
 

@@ -86,7 +86,8 @@ export interface Adapter {
   places?: AdapterPlaces;
   /**
    * Optional: the languages its names and descriptions are written in (ISO 639-1, e.g. ["de", "fr"]),
-   * so `search_all` reads hits in their language and tells an agent which language to ask in.
+   * so `search_all` reads hits in their language and tells an agent which language to ask in. Read
+   * after each search: a backend that learns its languages from the portal may list them once known.
    */
   languages?: readonly string[];
   /** Releases what the instance holds (database sessions, temp files). */

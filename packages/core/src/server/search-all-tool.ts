@@ -119,40 +119,43 @@ export function createSearchAllTool(
     example: { query: 'waldbrand' },
     async execute(input, ctx) {
       const wanted = input.offset + input.limit;
+      const searchOne = async (adapter: Adapter) => {
+        if (!adapter.search) return { status: 'cannot_search' as const, hits: [], error: null, full: false };
+        const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
+        try {
+          const found = await adapter.search(
+            { query: input.query, limit: wanted, ...(input.language ? { language: input.language } : {}) },
+            contextFor(adapter, signal),
+          );
+          const hits: RankedHit[] = found.slice(0, wanted).map((hit, rank) => ({
+            ...hit,
+            adapterId: adapter.id,
+            backend: adapter.backend,
+            rank,
+            lang: hit.language ?? adapter.languages?.[0] ?? '',
+            open: { tool: toolNameOf(adapter, hit.open.tool), arguments: hit.open.arguments },
+          }));
+          return { status: 'answered' as const, hits, error: null, full: found.length >= wanted };
+        } catch (error) {
+          const body = toErrorBody(error);
+          return {
+            status: 'failed' as const,
+            hits: [],
+            error: { code: body.code, message: body.message },
+            full: false,
+          };
+        }
+      };
       const outcomes = await Promise.all(
         adapters.map(async (adapter) => {
-          const base = {
+          const outcome = await searchOne(adapter);
+          return {
             adapter_id: adapter.id,
             backend: adapter.backend,
+            // Read once the search is over: a search may learn the languages the portal offers.
             languages: adapter.languages ? [...adapter.languages] : null,
+            ...outcome,
           };
-          if (!adapter.search)
-            return { ...base, status: 'cannot_search' as const, hits: [], error: null, full: false };
-          const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(SEARCH_TIMEOUT_MS)]);
-          try {
-            const found = await adapter.search(
-              { query: input.query, limit: wanted, ...(input.language ? { language: input.language } : {}) },
-              contextFor(adapter, signal),
-            );
-            const hits: RankedHit[] = found.slice(0, wanted).map((hit, rank) => ({
-              ...hit,
-              adapterId: adapter.id,
-              backend: adapter.backend,
-              rank,
-              lang: hit.language ?? adapter.languages?.[0] ?? '',
-              open: { tool: toolNameOf(adapter, hit.open.tool), arguments: hit.open.arguments },
-            }));
-            return { ...base, status: 'answered' as const, hits, error: null, full: found.length >= wanted };
-          } catch (error) {
-            const body = toErrorBody(error);
-            return {
-              ...base,
-              status: 'failed' as const,
-              hits: [],
-              error: { code: body.code, message: body.message },
-              full: false,
-            };
-          }
         }),
       );
       const question = questionPlace(input.query);
