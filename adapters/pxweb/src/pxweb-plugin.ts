@@ -15,5 +15,7 @@ export const adapterPlugin = defineAdapterPlugin({
   options: PxwebOptionsSchema,
   create: createPxwebAdapter,
   fixture: () => startPxwebFixture(),
+  // Named for what it serves, not by its loopback address, which changes from run to run.
+  fixtureOptions: { title: 'Recorded and synthetic PxWeb tables' },
   demo: pxwebDemoJourney,
 });

@@ -34,6 +34,7 @@ export const defaultRegistry: AdapterRegistry = createRegistry([
     options: SdmxOptionsSchema,
     create: createSdmxAdapter,
     fixture: 'sdmx',
+    // The SDMX fixture answers with UNICEF's recordings, so it gets UNICEF's registry profile.
     fixtureOptions: { registry: 'unicef' },
     demo: sdmxDemoJourney,
   },

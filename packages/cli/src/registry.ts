@@ -10,11 +10,6 @@ export type FixtureKind = 'lindas' | 'ckan' | 'sdmx';
  */
 export interface AdapterRegistration extends Omit<AdapterPlugin, 'fixture'> {
   fixture?: FixtureKind | (() => Promise<OfflineFixture>);
-  /**
-   * Options an entry takes offline unless it sets them itself, where the fixture imitates one portal
-   * (the SDMX fixture answers with UNICEF's recordings, so it gets UNICEF's registry profile).
-   */
-  fixtureOptions?: Record<string, unknown>;
   /** The `module` a plugin was loaded from; absent for the built-in types. */
   module?: string;
 }

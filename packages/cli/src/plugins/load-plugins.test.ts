@@ -95,6 +95,34 @@ describe('adapter plugins named in the configuration', () => {
     );
   });
 
+  it("gives an entry the plugin's offline options unless the entry sets them", async () => {
+    const dir = await tempDir();
+    await writeFile(
+      join(dir, 'plugin.mjs'),
+      `import { adapterPlugin as p } from ${JSON.stringify(examplePlugin)};\n` +
+        "export const adapterPlugin = { ...p, fixtureOptions: { id: 'recorded' } };\n",
+    );
+    const adapterOf = async (entry: Record<string, unknown>, offline: boolean) => {
+      await writeFile(join(dir, 'config.json'), JSON.stringify({ adapters: [entry] }));
+      const h = harness();
+      const args = [
+        'tools',
+        '--json',
+        '--config',
+        join(dir, 'config.json'),
+        ...(offline ? ['--offline'] : []),
+      ];
+      expect(await runCli(args, h.deps), h.err()).toBe(0);
+      return (JSON.parse(h.out()) as Array<{ name: string; adapter: string }>).find(
+        (t) => t.name === 'get_population',
+      )?.adapter;
+    };
+    const entry = { type: 'population', module: './plugin.mjs' };
+    expect(await adapterOf(entry, true)).toBe('recorded');
+    expect(await adapterOf({ ...entry, id: 'mine' }, true)).toBe('mine');
+    expect(await adapterOf({ ...entry, url: 'https://population.example' }, false)).toBe('population');
+  });
+
   it('plays the plugin demo journey', async () => {
     const config = await inTempDir({
       'config.json': { adapters: [{ type: 'population', module: examplePlugin }] },
@@ -192,6 +220,16 @@ describe('adapter plugins named in the configuration', () => {
     expect(h.err()).toContain('does not export an adapter plugin');
     expect(h.err()).toContain('"options" must be a zod object schema');
     expect(h.err()).toContain('"create" must be a function');
+  });
+
+  it('refuses a plugin whose offline options are not an object', async () => {
+    const config = await inTempDir({
+      'config.json': { adapters: [{ type: 'population', module: './plugin.mjs' }] },
+      'plugin.mjs': `import { adapterPlugin as p } from ${JSON.stringify(examplePlugin)};\nexport const adapterPlugin = { ...p, fixtureOptions: 'recorded' };\n`,
+    });
+    const h = harness();
+    expect(await runCli(['tools', '--config', config], h.deps)).toBe(2);
+    expect(h.err()).toContain('"fixtureOptions" must be an object when given');
   });
 
   it('refuses a module that provides another type than the entry names', async () => {

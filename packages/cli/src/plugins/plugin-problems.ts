@@ -16,6 +16,9 @@ export function pluginProblems(value: unknown): string[] {
   if (typeof plugin.create !== 'function') problems.push('"create" must be a function');
   if (plugin.fixture !== undefined && typeof plugin.fixture !== 'function')
     problems.push('"fixture" must be a function when given');
+  const fixtureOptions = plugin.fixtureOptions;
+  if (fixtureOptions !== undefined && (typeof fixtureOptions !== 'object' || fixtureOptions === null))
+    problems.push('"fixtureOptions" must be an object when given');
   if (plugin.demo !== undefined && typeof (plugin.demo as { steps?: unknown }).steps !== 'object')
     problems.push('"demo" must be a demo journey when given');
   return problems;

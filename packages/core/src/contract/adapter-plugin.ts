@@ -35,6 +35,11 @@ export interface AdapterPlugin<Options extends AnyObjectSchema = AnyObjectSchema
   create(options: z.output<Options>): Adapter;
   /** Starts a loopback backend for `--offline` and `demo`; the adapter gets its `url` and `trusted_hosts`. */
   fixture?: () => Promise<OfflineFixture>;
+  /**
+   * Options an entry takes offline unless it sets them itself: what the fixture imitates, such as
+   * a `title` naming it (the default title, the portal's host, would be a loopback address).
+   */
+  fixtureOptions?: Readonly<Record<string, unknown>>;
   /** A worked question `opendata-mcp demo` plays against the fixture. */
   demo?: DemoJourney;
 }
