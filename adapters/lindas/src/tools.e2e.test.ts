@@ -567,6 +567,15 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(later.body).toMatchObject({ ok: true, values_from: 'code_list', returned: 0 });
   });
 
+  it('list_dimension_values answers no_data, not an empty list, when neither list nor observations hold a value', async () => {
+    // The recorded noise cube's one observation has no period, and the store holds no entry of the
+    // code list its shape names for Periode.
+    const { body } = await session.call('list_dimension_values', { cube_id: NOISE, dimension: 'Periode' });
+    expect(body).toMatchObject({ ok: false, error: { code: 'no_data', retryable: false } });
+    expect(body.error.message).toContain('"Periode"');
+    expect(body.error.hint).toContain('query_cube_observations');
+  });
+
   it('list_publishers counts published cube versions per body', async () => {
     const { body } = await session.call('list_publishers', {});
     const bafu = body.publishers.find((p: { publisher_id: string }) =>

@@ -3,6 +3,7 @@ import {
   limitParam,
   NextOffsetSchema,
   nextOffset,
+  OpenDataError,
   offsetParam,
   READ_ONLY_OPEN_WORLD,
 } from '@opendata-mcp/core';
@@ -92,6 +93,7 @@ ORDER BY ?value`;
         answer = await selectRows(ctx, rt.endpoint, query);
       }
       const rows = answer.body.results.bindings.filter((b) => b.value);
+      if (input.offset === 0 && rows.length === 0) throw noValues(dim.name);
       const values = rows.slice(0, input.limit).map((b) => ({
         value: cellValue(b.value),
         identifier: b.ident?.value ?? null,
@@ -120,4 +122,18 @@ ORDER BY ?value`;
       };
     },
   });
+}
+
+/**
+ * Neither the dimension's code list nor the cube's observations name a value: said as such, since
+ * an empty list would read as a dimension that has none.
+ */
+function noValues(dimension: string): OpenDataError {
+  return new OpenDataError(
+    'no_data',
+    `The store holds no value of "${dimension}" for this cube: its code list has no entries there, and no observation names one.`,
+    {
+      hint: 'The cube may hold no observations yet: query_cube_observations without filters tells. This is not an outage.',
+    },
+  );
 }
