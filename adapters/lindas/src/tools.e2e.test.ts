@@ -184,6 +184,15 @@ describe('LINDAS tools end to end over stdio', () => {
     expect(broken.body.error.code).toBe('invalid_input');
   });
 
+  it('get_cube_structure answers no_data for a cube the store holds no shape and no observation of', async () => {
+    // The recorded store knows the older noise cube's name and status, nothing of its structure.
+    const { body } = await session.call('get_cube_structure', {
+      cube_id: 'https://environment.ld.admin.ch/foen/ubd0037/4',
+    });
+    expect(body).toMatchObject({ ok: false, error: { code: 'no_data', retryable: false } });
+    expect(body.error.hint).toContain('latest_only false');
+  });
+
   it('query_cube_observations returns labels, not codes, and a citation', async () => {
     const { body } = await session.call('query_cube_observations', {
       cube_id: WALDBRAND,

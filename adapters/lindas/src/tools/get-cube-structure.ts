@@ -1,4 +1,4 @@
-import { defineTool, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
+import { defineTool, OpenDataError, READ_ONLY_OPEN_WORLD } from '@opendata-mcp/core';
 import { z } from 'zod';
 import { loadCubeDescription } from '../cube/cube-description.js';
 import { nameDimensions } from '../cube/dimension-names.js';
@@ -49,6 +49,8 @@ export function getCubeStructureTool(rt: LindasRuntime) {
       const language = input.language ?? rt.language;
       const { description, cacheHit } = await loadCubeDescription(ctx, rt.endpoint, input.cube_id);
       const name = pickLabel(description.names, language);
+      const dimensions = nameDimensions(description, language);
+      if (dimensions.length === 0) throw noStructure();
       return {
         data: {
           cube_id: description.uri,
@@ -61,7 +63,7 @@ export function getCubeStructureTool(rt: LindasRuntime) {
           status: description.status,
           date_modified: description.modified,
           licence: describeCubeLicence(description),
-          dimensions: nameDimensions(description, language).map((d) => ({
+          dimensions: dimensions.map((d) => ({
             ...summarizeDimension(d),
             described_by_shape: d.fromShape,
           })),
@@ -76,4 +78,15 @@ export function getCubeStructureTool(rt: LindasRuntime) {
       };
     },
   });
+}
+
+/** A cube the store holds no shape and no observation of: an empty list would read as a cube without dimensions. */
+function noStructure(): OpenDataError {
+  return new OpenDataError(
+    'no_data',
+    'The store holds no structure for this cube: no shape describes its dimensions and no observation shows them.',
+    {
+      hint: 'Another version may hold its data: search_cubes with latest_only false lists them. This is not an outage.',
+    },
+  );
 }
