@@ -13,16 +13,18 @@ export async function labelledObjectExists(
   target: Target,
   indicatorCodes: () => Promise<Set<string>>,
 ): Promise<boolean> {
-  const opens = async (tool: string, args: Record<string, unknown>) =>
+  // `known` lists the refusals that still mean the object exists.
+  const opens = async (tool: string, args: Record<string, unknown>, known: string[] = []) =>
     server.callTool(tool, args).then(
       () => true,
-      () => false,
+      (error: { code?: string }) => known.includes(error.code ?? ''),
     );
   switch (`${target.adapter}/${target.kind}`) {
     case 'ckan/dataset':
       return opens('get_dataset', { dataset_id: target.id });
     case 'lindas/cube':
-      return opens('get_cube_structure', { cube_id: target.id });
+      // A cube the store knows by name and status only answers no_data: it exists, without a structure.
+      return opens('get_cube_structure', { cube_id: target.id }, ['no_data']);
     case 'sdmx/dataflow':
       return opens('get_dataflow_structure', { flow_id: target.id });
     case 'sdmx/indicator':

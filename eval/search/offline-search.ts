@@ -50,7 +50,10 @@ export async function startOfflineSearch(
   const runtime = buildRuntime(offline.config, registry, offline.close);
   const callTool = async (name: string, args: Record<string, unknown>) => {
     const envelope = await runtime.server.callTool(name, args);
-    if (!envelope.ok) throw new Error(`${name} failed: ${envelope.error.code}: ${envelope.error.message}`);
+    if (!envelope.ok)
+      throw Object.assign(new Error(`${name} failed: ${envelope.error.code}: ${envelope.error.message}`), {
+        code: envelope.error.code,
+      });
     return envelope as unknown as Record<string, unknown>;
   };
   return {
