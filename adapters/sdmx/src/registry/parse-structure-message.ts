@@ -87,7 +87,7 @@ export async function parseStructureMessage(
 }
 
 /** Routes each element of a structure message to the reader of the artefact it belongs to. */
-class StructureMessageHandler implements XmlHandler {
+export class StructureMessageHandler implements XmlHandler {
   readonly kept: Kept = {
     dataflows: [],
     codelists: [],
