@@ -77,6 +77,7 @@ export type { LangText } from './search/document-terms.js';
 export { foldWord } from './search/fold-word.js';
 export { ANALYZED_LANGUAGES, baseLanguage, isStopWord, stemWord } from './search/language-analyzers.js';
 export type { TextHit } from './search/match-query.js';
+export { NUMBER_WORDS } from './search/number-words.js';
 export { STATISTICAL_LEXICON } from './search/statistical-lexicon.js';
 export {
   createTextIndex,

@@ -14,6 +14,8 @@ export type CodeResolution =
   | { status: 'unknown' };
 
 const MAX_CANDIDATES = 8;
+/** The share of a label the words asked must cover to point at it without being exact. */
+const MOST = 0.5;
 
 // Everyday words for the codes of a sex dimension, mapped to the words its labels use.
 const SEX_WORDS: Record<string, string> = {
@@ -88,8 +90,12 @@ export function resolveCode(codes: CodeInfo[], asked: string, options: ResolveOp
   // Words that open one label only, and cover most of it, point at that label ("under-five
   // mortality" is the rate, not the "annual rate of reduction in under-five mortality").
   const leading = pool.filter((s) => s.leads);
-  const clear = first !== undefined && leading.length === 1 && leading[0] === first && first.score >= 0.5;
-  if (first && (exact || clear || pool.length === 1)) {
+  const clear = first !== undefined && leading.length === 1 && leading[0] === first && first.score >= MOST;
+  // A lone label holding every word still names more than was asked when the words are a small part
+  // of it ("taux de mortalité des moins de 5 ans" in the annual rate of reduction of that rate): it is
+  // offered as the one candidate, not taken.
+  const alone = first !== undefined && pool.length === 1 && first.score >= MOST;
+  if (first && (exact || clear || alone)) {
     return {
       status: 'resolved',
       code: first.code.id,

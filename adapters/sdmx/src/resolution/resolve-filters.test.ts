@@ -32,6 +32,21 @@ describe('resolving filters against the recorded UNICEF CME structure', () => {
     expect(out.ambiguous).toEqual([]);
   });
 
+  it('reads a number written in words or digits alike: the French label says "cinq", the question "5"', () => {
+    const out = resolve({ indicator: 'Taux de mortalité des moins de 5 ans' });
+    expect(out.codes).toEqual({ INDICATOR: ['CME_MRY0T4'] });
+    expect(out.resolved[0]?.matched_by).toBe('label');
+  });
+
+  it('offers a lone label holding every word, but a small part of it, instead of taking it', () => {
+    // Only the annual rate of reduction holds every word; they are not half of its French label.
+    const out = resolve({ indicator: 'taux mortalité moins 5 ans précédentes' });
+    expect(out.codes.INDICATOR).toEqual([]);
+    expect(out.ambiguous[0]?.candidates).toEqual([
+      { code: 'CME_ARR_U5MR', label: 'Annual rate of reduction in under-five mortality rate' },
+    ]);
+  });
+
   it('reads everyday words for ranked groups', () => {
     expect(resolve({ 'wealth quintile': 'poorest' }).codes).toEqual({ WEALTH_QUINTILE: ['Q1'] });
   });

@@ -13,6 +13,18 @@ describe('word forms', () => {
     expect(wordForms('the rate of mortality')).toEqual(['rate', 'mortal']);
   });
 
+  it("reads small numbers written as words as their digits, in the labels' languages", () => {
+    for (const words of ['under five', 'unter fünf', 'moins de cinq', 'menores de cinco', 'under-5'])
+      expect(wordForms(words).at(-1)).toBe('5');
+    expect(wordForms('quatre ans')).toEqual(wordForms('4 ans'));
+  });
+
+  it('leaves number words that are everyday words as they are', () => {
+    expect(wordForms('deaths due to malaria')).not.toContain('2');
+    expect(wordForms('logements neufs très petits')).not.toContain('9');
+    expect(wordForms('très')).not.toEqual(['3']);
+  });
+
   it('keeps words apart that differ in meaning', () => {
     expect(wordForms('male')).not.toEqual(wordForms('female'));
   });

@@ -1,3 +1,4 @@
+import { NUMBER_WORDS } from '@opendata-mcp/core';
 import { stemmer } from 'stemmer';
 
 // Words that carry no meaning in a label search ("rate of the ...", "show me ...").
@@ -45,6 +46,29 @@ const SPELLINGS: Array<[RegExp, string]> = [
   [/oe(?=[a-z])/g, 'e'],
 ];
 
+/** Diacritics off and lower case, as `wordForms` reads a text before splitting it. */
+const plain = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/**
+ * Small numbers written as words, in each language of registries' labels, read as their digits:
+ * "moins de cinq ans" and "moins de 5 ans", "under-five" and "under 5" agree. Left out are the
+ * number words that are everyday words too: "due" (due to), "tres" (très), "neuf" (new), "dos"
+ * (of the, in Portuguese), "sept" (September), "сім" (in сім'я, family).
+ */
+const EVERYDAY_WORDS = new Set(['due', 'tres', 'neuf', 'dos', 'sept', 'сім']);
+const NUMBER_OF_WORD = new Map(
+  NUMBER_WORDS.flatMap(({ value, names }) =>
+    Object.values(names)
+      .flat()
+      .map((name) => [plain(name), String(value)] as const)
+      .filter(([name]) => !EVERYDAY_WORDS.has(name)),
+  ),
+);
+
 // The same few thousand words (country, indicator and unit names) come back on every call, and
 // stemming is regular-expression work: each word is reduced once. Bounded by starting over.
 const MAX_REMEMBERED = 50_000;
@@ -54,9 +78,13 @@ const forms = new Map<string, string>();
 export function wordForm(word: string): string {
   let form = forms.get(word);
   if (form === undefined) {
-    let w = word.toLowerCase();
-    for (const [from, to] of SPELLINGS) w = w.replace(from, to);
-    form = stemmer(w);
+    const lower = word.toLowerCase();
+    form = NUMBER_OF_WORD.get(lower);
+    if (form === undefined) {
+      let w = lower;
+      for (const [from, to] of SPELLINGS) w = w.replace(from, to);
+      form = stemmer(w);
+    }
     if (forms.size >= MAX_REMEMBERED) forms.clear();
     forms.set(word, form);
   }
@@ -69,10 +97,7 @@ export function wordForm(word: string): string {
  * Diacritics are removed so "Côte" matches "Cote".
  */
 export function wordForms(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return plain(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w !== '' && !STOPWORDS.has(w))
     .map(wordForm);
