@@ -95,6 +95,15 @@ describe.each(['v1', 'v2'] as const)('PxWeb API %s', (version) => {
       ContentsCode: { POP: 'Population, persons' },
       Tid: { '2021': '2021' },
     });
+    // The answer says which variable its value is a total over.
+    expect(answer.left_out).toEqual({ Region: 'region' });
+    const whole = ok(
+      await server().callTool('query_table', {
+        table_id: ids[version].pop,
+        filters: { Region: ['01'], Kon: ['1'], Tid: ['2021'] },
+      }),
+    );
+    expect(whole.left_out).toEqual({});
   });
 
   it('keeps a missing cell as null with its status beside real values', async () => {

@@ -32,7 +32,8 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       'allows it (can_be_omitted in get_table_structure) and taken whole otherwise. Codes are checked against ' +
       'the table before the portal is asked, and a selection larger than the server’s cell budget is refused, ' +
       'so narrow it. The answer is columnar: columns once (variable codes, then value and status), rows as ' +
-      'arrays of codes; a column with one value in every row is given once in fixed; labels names each code ' +
+      'arrays of codes; a column with one value in every row of two or more is given once in fixed; left_out ' +
+      'names the variables the values are totals over; labels names each code ' +
       'once (labels.Region["01"]). value is a number (null when the portal has none) and status the portal’s ' +
       'symbol for a missing or provisional value (".." and the like). no_data means the portal answered without ' +
       'a single value for the selection; it is not an outage. Without language, a table the portal lacks in the ' +
@@ -60,6 +61,11 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
       variables: z
         .record(z.string(), z.string().nullable())
         .describe('The label of each variable column, by code.'),
+      left_out: z
+        .record(z.string(), z.string().nullable())
+        .describe(
+          'Variables the selection left out and the portal dropped, by code with their label: each value covers all of theirs (their total), not one of them.',
+        ),
       ...ColumnarTableShape,
       cells_selected: z.number().describe('Cells the selection asked for.'),
       returned: z.number(),
@@ -109,6 +115,11 @@ export function queryTableTool(rt: PxwebRuntime, apiFor: PxwebApiFor) {
           title: structure.title,
           language,
           variables: Object.fromEntries(dimensions.map((d) => [d.id, d.label])),
+          left_out: Object.fromEntries(
+            structure.variables
+              .filter((v) => !dimensions.some((d) => d.id === v.code))
+              .map((v) => [v.code, v.label]),
+          ),
           ...table,
           cells_selected: selection.cells,
           returned: page.length,
