@@ -29,6 +29,6 @@ it('runs the demo journey offline: waldbrand → its publisher and Fedlex licenc
   expect(lines[1]).toMatch(/licence \(dcterms:license\): https:\/\/fedlex\.data\.admin\.ch\/eli\/cc\//);
   expect(lines[2]).toContain('Dorneck / Thierstein (SO) · 2026-07-14: grosse Gefahr');
   expect(answers[2]?.citation).toMatch(
-    /^Bundesamt für Umwelt BAFU: Waldbrandgefahr, via http:\/\/127\.0\.0\.1:\d+\S*, licence Swiss Environmental Protection Act/,
+    /^Bundesamt für Umwelt BAFU: Waldbrandgefahr, via http:\/\/127\.0\.0\.1:\d+\S*, Swiss Environmental Protection Act \(USG, SR 814.01\), cited as legal basis/,
   );
 });

@@ -80,7 +80,7 @@ describe('buildCitation: "publisher: title, via endpoint, licence …, modified 
   it.each([
     [
       'lindas',
-      'Bundesamt für Umwelt BAFU: Waldbrandgefahr, via https://lindas.admin.ch/query, licence Swiss Environmental Protection Act (USG, SR 814.01), cited as legal basis (https://fedlex.data.admin.ch/eli/cc/1984/1122_1122_1122), modified 2024-03-01, retrieved 2026-12-04. https://environment.ld.admin.ch/foen/ubd0104/5',
+      'Bundesamt für Umwelt BAFU: Waldbrandgefahr, via https://lindas.admin.ch/query, Swiss Environmental Protection Act (USG, SR 814.01), cited as legal basis (https://fedlex.data.admin.ch/eli/cc/1984/1122_1122_1122), modified 2024-03-01, retrieved 2026-12-04. https://environment.ld.admin.ch/foen/ubd0104/5',
     ],
     [
       'ckan',

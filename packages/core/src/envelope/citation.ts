@@ -1,3 +1,4 @@
+import { describeLicence } from '../licences/describe-licence.js';
 import type { Provenance } from './provenance.js';
 
 /** One line a person can paste under a chart or into a report. */
@@ -11,7 +12,8 @@ export function buildCitation(source: Provenance): string {
   // A name from the table of known licences keeps the URI beside it, so a reader can check it.
   const licence =
     stated?.title ?? (stated?.known_as ? `${stated.known_as} (${stated.url})` : (stated?.id ?? stated?.url));
-  if (licence) parts.push(`licence ${licence}`);
+  // An act cited as the legal basis is no licence: its name says what it is ("…, cited as legal basis").
+  if (licence) parts.push(describeLicence(stated?.url)?.legalBasis ? licence : `licence ${licence}`);
   if (source.source_modified_at) parts.push(`modified ${source.source_modified_at.slice(0, 10)}`);
   parts.push(`retrieved ${source.retrieved_at.slice(0, 10)}`);
   const line = parts.join(', ');

@@ -9,6 +9,8 @@ export interface KnownLicence {
   id: string;
   name: string;
   terms: string;
+  /** An act the publisher cites as the basis of publishing, not a licence: a citation does not call it one. */
+  legalBasis?: true;
 }
 
 const ATTRIBUTION = 'Attribution: name the source (publisher and dataset) when you reuse the data.';
@@ -153,6 +155,7 @@ export const KNOWN_LICENCES: readonly KnownLicence[] = [
     id: 'SR-814.01',
     name: 'Swiss Environmental Protection Act (USG, SR 814.01), cited as legal basis',
     terms: LEGAL_BASIS,
+    legalBasis: true,
   },
   {
     uri: 'fedlex.data.admin.ch/eli/',
@@ -160,5 +163,6 @@ export const KNOWN_LICENCES: readonly KnownLicence[] = [
     id: 'fedlex-act',
     name: 'Swiss federal act, cited as legal basis',
     terms: LEGAL_BASIS,
+    legalBasis: true,
   },
 ];
