@@ -22,6 +22,9 @@ describe('findAgeBands', () => {
     expect(bandsOf('under 0 degrees')).toEqual([]);
     expect(bandsOf('under the bridge')).toEqual([]);
     expect(bandsOf('Sterblichkeit unter')).toEqual([]);
+    // The end of a range, not an age band below: "from 5 to 14 years".
+    expect(bandsOf('смертність дітей від 5 до 14 років')).toEqual([]);
+    expect(bandsOf('смертність дітей до 5 років')).toEqual([{ from: 2, to: 5, under: 5, years: true }]);
   });
 });
 

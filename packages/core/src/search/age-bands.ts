@@ -48,11 +48,12 @@ export function findAgeBands(words: readonly string[]): AgeBand[] {
   const bands: AgeBand[] = [];
   for (let from = 0; from < words.length; from++) {
     if (!BELOW_WORDS.has(words[from] as string)) continue;
+    // After a number it is the end of a range ("від 5 до 14 років", from 5 to 14), not a band below.
+    if (from > 0 && numberOf(words[from - 1] as string) !== undefined) continue;
     let at = from + 1;
     while (at < words.length && at - from <= MAX_BETWEEN && BETWEEN_WORDS.has(words[at] as string)) at++;
     const word = words[at];
-    const under =
-      word === undefined ? undefined : DIGITS.test(word) ? Number(word) : NUMBER_OF_WORD.get(word);
+    const under = word === undefined ? undefined : numberOf(word);
     if (under === undefined || under < 1) continue;
     const next = words[at + 1];
     const years = next !== undefined && isYearWord(next);
@@ -61,6 +62,11 @@ export function findAgeBands(words: readonly string[]): AgeBand[] {
     from = to - 1;
   }
   return bands;
+}
+
+/** The number a word writes, in digits or as a word from two to ten; undefined for any other word. */
+function numberOf(word: string): number | undefined {
+  return DIGITS.test(word) ? Number(word) : NUMBER_OF_WORD.get(word);
 }
 
 let yearTerms: Set<string> | undefined;
@@ -76,9 +82,10 @@ function isYearWord(word: string): boolean {
  * (searched apart, the best counted, so that a document naming the band in more languages does not
  * outscore one naming it once): "under" and the number written as one word ("Under-five",
  * "under-5"), the age group's own name, first; then, in languages where "under" is not a stop word
- * and so is indexed, the two apart ("moins de cinq ans"); both at full weight. Last, when the
- * question says years, the number followed by the word for years ("5 years", "fünf Jahre"), at
- * `phraseWeight`, since that is also how a band that starts at the age is written ("5 to 14 years").
+ * and so is indexed, the two apart ("moins de cinq ans"); both at full weight. Then, at
+ * `phraseWeight`, since they are also how a band that starts at the age is written ("5 to 14
+ * years"): when the question says years, the number followed by the word for years ("5 years",
+ * "fünf Jahre"); and the number alone, in digits or words.
  */
 export function ageBandTerms(band: AgeBand, phraseWeight: number): Map<string, number>[] {
   const joined = new Map<string, number>();
