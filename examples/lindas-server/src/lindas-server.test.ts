@@ -22,7 +22,7 @@ describe('LINDAS reference server', () => {
     expect(printed).toMatch(/licence \(dcterms:license\): https:\/\/fedlex\.data\.admin\.ch\/eli\/cc\//);
     expect(printed).toContain('Dorneck / Thierstein (SO) · 2026-07-14: grosse Gefahr');
     expect(answers[2]?.citation).toMatch(
-      /^Bundesamt für Umwelt BAFU: Waldbrandgefahr, via .* licence Swiss Environmental Protection Act .*\(https:\/\/fedlex/,
+      /^Bundesamt für Umwelt BAFU: Waldbrandgefahr, via .* Swiss Environmental Protection Act .*, cited as legal basis \(https:\/\/fedlex/,
     );
   });
 
