@@ -17,22 +17,19 @@ const MAX_CANDIDATES = 8;
 /** The share of a label the words asked must cover to point at it without being exact. */
 const MOST = 0.5;
 
-// Everyday words for the codes of a sex dimension, mapped to the words its labels use.
-const SEX_WORDS: Record<string, string> = {
-  girl: 'female',
-  girls: 'female',
-  woman: 'female',
-  women: 'female',
-  females: 'female',
-  boy: 'male',
-  boys: 'male',
-  man: 'male',
-  men: 'male',
-  males: 'male',
-  both: 'total',
-  'both sexes': 'total',
-  all: 'total',
-};
+// Everyday words for the codes of a sex dimension, mapped to the words its labels use: in English,
+// and in the other languages questions come in (registries label sexes in English at least).
+const FEMALE = ['girl', 'girls', 'woman', 'women', 'females', 'mädchen', 'frauen', 'frau', 'weiblich'];
+const FEMALE_ELSEWHERE = ['filles', 'femmes', 'ragazze', 'donne', 'meisjes', 'vrouwen', 'niñas', 'mujeres'];
+const MALE = ['boy', 'boys', 'man', 'men', 'males', 'jungen', 'knaben', 'männer', 'mann', 'männlich'];
+// Not "niños" or "ragazzi": they mean children of either sex as often as boys.
+const MALE_ELSEWHERE = ['garçons', 'hommes', 'uomini', 'jongens', 'mannen', 'hombres'];
+const TOTAL = ['both', 'both sexes', 'all', 'beide', 'insgesamt', 'totale', 'totaal'];
+const SEX_WORDS: Record<string, string> = Object.fromEntries([
+  ...[...FEMALE, ...FEMALE_ELSEWHERE].map((w) => [w, 'female']),
+  ...[...MALE, ...MALE_ELSEWHERE].map((w) => [w, 'male']),
+  ...TOTAL.map((w) => [w, 'total']),
+]);
 
 // Everyday words for ranked groups (wealth quintiles and the like), in any dimension.
 const RANK_WORDS: Record<string, string> = {

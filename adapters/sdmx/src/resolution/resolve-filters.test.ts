@@ -47,6 +47,17 @@ describe('resolving filters against the recorded UNICEF CME structure', () => {
     ]);
   });
 
+  it('reads everyday words for the sexes in the languages questions come in', () => {
+    for (const [asked, code] of [
+      ['Mädchen', 'F'],
+      ['Jungen', 'M'],
+      ['filles', 'F'],
+      ['hombres', 'M'],
+      ['insgesamt', '_T'],
+    ])
+      expect(resolve({ sex: asked as string }).codes, asked).toEqual({ SEX: [code] });
+  });
+
   it('reads everyday words for ranked groups', () => {
     expect(resolve({ 'wealth quintile': 'poorest' }).codes).toEqual({ WEALTH_QUINTILE: ['Q1'] });
   });
