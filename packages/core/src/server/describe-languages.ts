@@ -39,15 +39,18 @@ const WEAK_COVERAGE = 0.5;
 /**
  * A note when even the best hit covers only part of the question: ten hits matching "rate" alone
  * read as answers to "Bank for International Settlements exchange rate" until this said otherwise.
+ * `placeShare` is the share of the question's words that name a place it recognised.
  */
 export function describeWeakHits(
   hits: ReadonlyArray<{ coverage: number; matchedWords: readonly string[] }>,
+  placeShare = 0,
 ): string | null {
   const best = hits.reduce<(typeof hits)[number] | null>(
     (top, hit) => (top === null || hit.coverage > top.coverage ? hit : top),
     null,
   );
-  if (!best || best.coverage >= WEAK_COVERAGE) return null;
+  // The words of a place the question names are place_coverage's to check, not the text's.
+  if (!best || best.coverage + placeShare >= WEAK_COVERAGE) return null;
   const words = best.matchedWords.map((word) => `"${word}"`).join(', ');
   return `No hit covers half of the question (the best matches only ${words}): the backends may not hold what was asked.`;
 }

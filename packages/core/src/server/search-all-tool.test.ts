@@ -107,6 +107,14 @@ describe('search_all', () => {
     if (!strong.ok) return;
     expect((strong.hits as Array<{ id: string }>)[0]?.id).toBe('r1');
     expect(String(strong.hint)).not.toContain('No hit covers half');
+    // A place's words are for place_coverage to check: the topic word alone is not a weak match.
+    const placed = await server.callTool('search_all', { query: 'Sterblichkeit Brasilien' });
+    if (!placed.ok) throw new Error(placed.error.message);
+    expect((placed.hits as Array<{ coverage: number }>)[0]?.coverage).toBeLessThan(0.5);
+    expect(String(placed.hint)).not.toContain('No hit covers half');
+    const unplaced = await server.callTool('search_all', { query: 'Sterblichkeit Brasilianer' });
+    if (!unplaced.ok) throw new Error(unplaced.error.message);
+    expect(String(unplaced.hint)).toContain('No hit covers half');
     await server.close();
   });
 

@@ -6,7 +6,7 @@ import { defineTool, READ_ONLY_OPEN_WORLD } from '../contract/tool.js';
 import { toErrorBody } from '../errors/error-body.js';
 import { describeLanguages, describeLeftOut, describeWeakHits } from './describe-languages.js';
 import { type PlaceCoverage, withPlaceCoverage } from './hit-coverage.js';
-import { questionPlace } from './question-place.js';
+import { placeWordShare, questionPlace } from './question-place.js';
 import { type RankedHit, rankHits, type ScoredHit } from './rank-hits.js';
 import { serverSource } from './server-source.js';
 
@@ -203,7 +203,7 @@ export function createSearchAllTool(
             open: h.open,
           })),
           backends: tallies,
-          hint: searchHint(ranked, outcomes, tallies),
+          hint: searchHint(ranked, outcomes, tallies, question ? placeWordShare(input.query, question) : 0),
           all_answered: outcomes.every((o) => o.status === 'answered'),
           returned: page.length,
           truncated,
@@ -232,10 +232,11 @@ function searchHint(
   ranked: Parameters<typeof describeWeakHits>[0],
   outcomes: Parameters<typeof describeLanguages>[0],
   tallies: Parameters<typeof describeLeftOut>[0],
+  placeShare: number,
 ): string | null {
   const few = ranked.length < FEW_HITS;
   const parts = [
-    describeWeakHits(ranked),
+    describeWeakHits(ranked, placeShare),
     few ? describeLanguages(outcomes) : null,
     few ? describeLeftOut(tallies) : null,
   ].filter((p) => p !== null);
